@@ -1,0 +1,34 @@
+//! Criterion benches of the Sheepshead core: whole random hands, legal moves, clone + undo.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use tricktaker_core::rng::Rng;
+use tricktaker_core::sheepshead::{playout, Rules, State};
+
+fn bench(c: &mut Criterion) {
+    let rules = Rules::default();
+    let mut i = 0u64;
+    c.bench_function("sheepshead random hand", |b| {
+        b.iter(|| {
+            i += 1;
+            black_box(playout::random_hand(7, i, rules))
+        })
+    });
+    let mut state = State::new(3, rules, 0, 1).unwrap();
+    let mut rng = Rng::new(1);
+    playout::finish_randomly(&mut state, &mut rng);
+    let mut mid = State::new(3, rules, 0, 1).unwrap();
+    for &a in &state.history()[..12] {
+        mid.apply_unchecked(a);
+    }
+    c.bench_function("sheepshead legal_mask (play)", |b| b.iter(|| black_box(&mid).legal_mask()));
+    c.bench_function("sheepshead undo", |b| {
+        b.iter(|| {
+            let mut s = black_box(mid);
+            s.undo();
+            s
+        })
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

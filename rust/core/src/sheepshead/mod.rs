@@ -1,0 +1,18 @@
+//! Sheepshead (`shared/rules/sheepshead.md`): 5 players, 32 cards, picker and blind, called ace, leaster.
+//!
+//! One module per concept: [`cards`] (the deck, card sets), [`ranking`] (suits and trick winners),
+//! [`rules`] (options), [`actions`] (numbered decisions), [`state`] (the hand), [`scoring`] (settlement),
+//! [`playout`] (random whole hands in batches).
+
+pub mod actions;
+pub mod cards;
+pub mod playout;
+pub mod ranking;
+pub mod rules;
+pub mod scoring;
+pub mod state;
+
+pub use actions::{Action, NUM_ACTIONS};
+pub use cards::{CardSet, SCard};
+pub use rules::Rules;
+pub use state::{Deal, IllegalAction, Phase, State, NUM_PLAYERS};

@@ -1,0 +1,727 @@
+//! A Sheepshead hand as a state machine: deal, pick, bury, call, play, settle.
+//!
+//! [`State`] is `Copy` and allocation-free: the deal it started from and the actions applied since are kept
+//! inline, so `undo` replays them and `clone` is a copy.
+
+use super::actions::{Action, ALONE, BURY, CALLABLE, NUM_ACTIONS, PASS, PICK, PLAY, UNDER};
+use super::cards::{CardSet, SCard};
+use super::ranking::{suit_of, trick_winner, ESuit, Ranking};
+use super::rules::{AllPass, NoLegalCall, Rules};
+use super::scoring;
+use crate::rng::Rng;
+use std::fmt;
+
+/// Players at the table (R1).
+pub const NUM_PLAYERS: usize = 5;
+/// Tricks in a hand (R21).
+pub const NUM_TRICKS: usize = 6;
+/// The most actions a hand can take: 5 pick decisions, 2 buries, a call, an under, 30 cards.
+pub const MAX_ACTIONS: usize = 39;
+
+/// Where a hand stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    Pick,
+    Bury,
+    Call,
+    Under,
+    Play,
+    Done,
+}
+
+impl Phase {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Phase::Pick => "pick",
+            Phase::Bury => "bury",
+            Phase::Call => "call",
+            Phase::Under => "under",
+            Phase::Play => "play",
+            Phase::Done => "done",
+        }
+    }
+}
+
+/// The seat `k` places to the left of `seat` (R0: clockwise).
+#[inline]
+pub const fn left(seat: u8, k: u8) -> u8 {
+    (seat + k) % NUM_PLAYERS as u8
+}
+
+/// The cards as dealt: five hands of six and the blind of two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Deal {
+    pub hands: [CardSet; NUM_PLAYERS],
+    pub blind: CardSet,
+}
+
+/// What is wrong with a set of cards given as a deal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DealError {
+    HandSize { seat: usize, size: usize },
+    BlindSize { size: usize },
+    Repeated { card: SCard },
+    Dealer { dealer: u8 },
+    Multiplier,
+}
+
+impl fmt::Display for DealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DealError::HandSize { seat, size } => {
+                write!(f, "seat {seat} has {size} cards; every hand is dealt 6 (R8)")
+            }
+            DealError::BlindSize { size } => write!(f, "the blind has {size} cards; it has 2 (R8)"),
+            DealError::Repeated { card } => write!(f, "{card} is dealt twice; the deck has one of each card (R2)"),
+            DealError::Dealer { dealer } => write!(f, "dealer {dealer} is not a seat 0-4"),
+            DealError::Multiplier => f.write_str("the multiplier must be at least 1"),
+        }
+    }
+}
+
+impl std::error::Error for DealError {}
+
+impl Deal {
+    /// R8: a shuffled deck dealt 3 to each player from the dealer's left, 2 to the blind, then 3 more each.
+    pub fn shuffled(rng: &mut Rng, dealer: u8) -> Deal {
+        let mut deck: [u8; 32] = std::array::from_fn(|i| i as u8);
+        rng.shuffle(&mut deck);
+        let card = |i: usize| SCard::from_index(deck[i]).expect("deck holds indices 0..32");
+        let mut hands = [CardSet::EMPTY; NUM_PLAYERS];
+        for k in 0..NUM_PLAYERS {
+            let seat = left(dealer, 1 + k as u8) as usize;
+            for j in 0..3 {
+                hands[seat] = hands[seat].with(card(3 * k + j)).with(card(17 + 3 * k + j));
+            }
+        }
+        Deal { hands, blind: CardSet::EMPTY.with(card(15)).with(card(16)) }
+    }
+
+    /// Checks that the cards make a whole deal (R2, R8).
+    pub fn new(hands: [CardSet; NUM_PLAYERS], blind: CardSet) -> Result<Deal, DealError> {
+        let mut seen = CardSet::EMPTY;
+        for (seat, &h) in hands.iter().enumerate() {
+            if h.len() != 6 {
+                return Err(DealError::HandSize { seat, size: h.len() as usize });
+            }
+        }
+        if blind.len() != 2 {
+            return Err(DealError::BlindSize { size: blind.len() as usize });
+        }
+        for part in hands.iter().chain([&blind]) {
+            if let Some(card) = (seen & *part).first() {
+                return Err(DealError::Repeated { card });
+            }
+            seen = seen | *part;
+        }
+        Ok(Deal { hands, blind })
+    }
+}
+
+/// An action that may not be applied now, with the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalAction {
+    pub action: u32,
+    pub reason: String,
+}
+
+impl fmt::Display for IllegalAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match u8::try_from(self.action).ok().and_then(Action::from_id) {
+            Some(a) => write!(f, "illegal action {} ({a}): {}", self.action, self.reason),
+            None => write!(f, "illegal action {}: {}", self.action, self.reason),
+        }
+    }
+}
+
+impl std::error::Error for IllegalAction {}
+
+/// One Sheepshead hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    rules: Rules,
+    ranking: &'static Ranking,
+    dealer: u8,
+    multiplier: u32,
+    deal: Deal,
+    /// The generator after the deal: it deals the next hand.
+    rng: Rng,
+    history: [u8; MAX_ACTIONS],
+    num_actions: u8,
+
+    phase: Phase,
+    to_move: u8,
+    hands: [CardSet; NUM_PLAYERS],
+    picker: Option<u8>,
+    bury: CardSet,
+    called: Option<SCard>,
+    /// The holder of the called card: hidden from the others until it is played (R17).
+    partner: Option<u8>,
+    partner_revealed: bool,
+    under: Option<SCard>,
+    called_suit_led: bool,
+    leaster: bool,
+    doubler: bool,
+
+    trick_no: u8,
+    leaders: [u8; NUM_TRICKS],
+    winners: [u8; NUM_TRICKS],
+    /// Cards of each trick in the order played.
+    tricks: [[SCard; NUM_PLAYERS]; NUM_TRICKS],
+    trick_len: u8,
+    points: [u8; NUM_PLAYERS],
+    tricks_won: [u8; NUM_PLAYERS],
+    first_trick: [Option<u8>; NUM_PLAYERS],
+    returns: [i32; NUM_PLAYERS],
+}
+
+const NO_CARD: SCard = match SCard::from_index(0) {
+    Some(c) => c,
+    None => unreachable!(),
+};
+
+impl State {
+    /// A fresh deal from a seeded shuffle.
+    pub fn new(seed: u64, rules: Rules, dealer: u8, multiplier: u32) -> Result<State, DealError> {
+        let mut rng = Rng::new(seed);
+        if dealer >= NUM_PLAYERS as u8 {
+            return Err(DealError::Dealer { dealer });
+        }
+        let deal = Deal::shuffled(&mut rng, dealer);
+        State::from_deal(deal, rules, dealer, multiplier, rng)
+    }
+
+    /// A hand from explicit cards, before anyone has picked.
+    pub fn from_deal(deal: Deal, rules: Rules, dealer: u8, multiplier: u32, rng: Rng) -> Result<State, DealError> {
+        if dealer >= NUM_PLAYERS as u8 {
+            return Err(DealError::Dealer { dealer });
+        }
+        if multiplier == 0 {
+            return Err(DealError::Multiplier);
+        }
+        Ok(State {
+            rules,
+            ranking: Ranking::new(rules.jack_order),
+            dealer,
+            multiplier,
+            deal,
+            rng,
+            history: [0; MAX_ACTIONS],
+            num_actions: 0,
+            phase: Phase::Pick,
+            to_move: left(dealer, 1), // R10
+            hands: deal.hands,
+            picker: None,
+            bury: CardSet::EMPTY,
+            called: None,
+            partner: None,
+            partner_revealed: false,
+            under: None,
+            called_suit_led: false,
+            leaster: false,
+            doubler: false,
+            trick_no: 0,
+            leaders: [0; NUM_TRICKS],
+            winners: [0; NUM_TRICKS],
+            tricks: [[NO_CARD; NUM_PLAYERS]; NUM_TRICKS],
+            trick_len: 0,
+            points: [0; NUM_PLAYERS],
+            tricks_won: [0; NUM_PLAYERS],
+            first_trick: [None; NUM_PLAYERS],
+            returns: [0; NUM_PLAYERS],
+        })
+    }
+
+    /// The next hand: the deal passes left (R9) and the shuffle goes on from this hand's generator.
+    pub fn next_hand(&self, multiplier: u32) -> Result<State, DealError> {
+        let mut rng = self.rng;
+        let dealer = left(self.dealer, 1);
+        let deal = Deal::shuffled(&mut rng, dealer);
+        State::from_deal(deal, self.rules, dealer, multiplier, rng)
+    }
+
+    // ---- what anyone can read ----
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+    pub fn multiplier(&self) -> u32 {
+        self.multiplier
+    }
+    pub fn deal(&self) -> Deal {
+        self.deal
+    }
+    pub fn rng(&self) -> Rng {
+        self.rng
+    }
+    /// Replaces the generator that deals the next hand (restoring a saved game).
+    pub fn set_rng(&mut self, rng: Rng) {
+        self.rng = rng;
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn is_terminal(&self) -> bool {
+        self.phase == Phase::Done
+    }
+    /// The seat to act, `None` when the hand is over.
+    pub fn current_player(&self) -> Option<u8> {
+        (self.phase != Phase::Done).then_some(self.to_move)
+    }
+    pub fn history(&self) -> &[u8] {
+        &self.history[..self.num_actions as usize]
+    }
+    pub fn hand(&self, seat: usize) -> CardSet {
+        self.hands[seat]
+    }
+    pub fn picker(&self) -> Option<u8> {
+        self.picker
+    }
+    /// The buried cards (known to the picker only).
+    pub fn bury(&self) -> CardSet {
+        self.bury
+    }
+    pub fn called_card(&self) -> Option<SCard> {
+        self.called
+    }
+    /// The partner, once the called card has been played (R17).
+    pub fn revealed_partner(&self) -> Option<u8> {
+        self.partner.filter(|_| self.partner_revealed)
+    }
+    /// The holder of the called card, revealed or not (hidden information).
+    pub fn secret_partner(&self) -> Option<u8> {
+        self.partner
+    }
+    pub fn under(&self) -> Option<SCard> {
+        self.under
+    }
+    pub fn is_leaster(&self) -> bool {
+        self.leaster
+    }
+    pub fn is_doubler(&self) -> bool {
+        self.doubler
+    }
+    pub fn trick_number(&self) -> usize {
+        self.trick_no as usize
+    }
+    /// The trick being played: its leader and the cards so far, in order.
+    pub fn current_trick(&self) -> (u8, &[SCard]) {
+        let t = (self.trick_no as usize).min(NUM_TRICKS - 1);
+        let len = if self.trick_no as usize == NUM_TRICKS { 0 } else { self.trick_len as usize };
+        (self.leaders[t], &self.tricks[t][..len])
+    }
+    /// Completed tricks: (leader, cards in play order, winner).
+    pub fn completed_tricks(&self) -> impl Iterator<Item = (u8, &[SCard; NUM_PLAYERS], u8)> + '_ {
+        (0..self.trick_no as usize).map(|t| (self.leaders[t], &self.tricks[t], self.winners[t]))
+    }
+    /// Card points taken in tricks by each seat (in a leaster, the blind is added to the last trick's taker).
+    pub fn points(&self) -> [u8; NUM_PLAYERS] {
+        self.points
+    }
+    pub fn tricks_won(&self) -> [u8; NUM_PLAYERS] {
+        self.tricks_won
+    }
+    /// Zero-sum payoffs; zeros before the end.
+    pub fn returns(&self) -> [i32; NUM_PLAYERS] {
+        self.returns
+    }
+
+    /// The picking side's card points (R26): its tricks plus the bury.
+    pub fn picking_side_points(&self) -> Option<u32> {
+        let picker = self.picker?;
+        Some(self.side(picker).map(|s| u32::from(self.points[s as usize])).sum::<u32>() + self.bury.points())
+    }
+
+    fn side(&self, picker: u8) -> impl Iterator<Item = u8> {
+        std::iter::once(picker).chain(self.partner)
+    }
+
+    // ---- legality ----
+
+    /// The effective suit an under card stands for, with it (R16).
+    #[inline]
+    fn under_suit(&self) -> Option<(SCard, ESuit)> {
+        Some((self.under?, suit_of(self.called?)))
+    }
+
+    /// The cards of `suit` that `seat` holds for following, with the picker's under counted in the called suit.
+    #[inline]
+    fn holding(&self, seat: u8, suit: ESuit) -> CardSet {
+        let hand = self.hands[seat as usize];
+        match self.under_suit() {
+            Some((u, called_suit)) if Some(seat) == self.picker && hand.contains(u) => {
+                let natural = hand.without(u) & suit.cards();
+                if suit == called_suit {
+                    natural.with(u)
+                } else {
+                    natural
+                }
+            }
+            _ => hand & suit.cards(),
+        }
+    }
+
+    /// The suit led to the current trick (the under leads the called suit).
+    #[inline]
+    fn led_suit(&self) -> ESuit {
+        let lead = self.tricks[self.trick_no as usize][0];
+        match self.under_suit() {
+            Some((u, s)) if u == lead => s,
+            _ => suit_of(lead),
+        }
+    }
+
+    /// The cards the player to move may play now (R18, R19, R22–R24). Empty outside the play phase.
+    #[inline]
+    pub fn playable(&self) -> CardSet {
+        if self.phase != Phase::Play {
+            return CardSet::EMPTY;
+        }
+        let seat = self.to_move;
+        let hand = self.hands[seat as usize];
+        // The hold-card and called-card duties bind until the called suit is first led, except in the last trick.
+        let bound = match self.called {
+            Some(called) if !self.called_suit_led && (self.trick_no as usize) < NUM_TRICKS - 1 => Some(called),
+            _ => None,
+        };
+        if self.trick_len == 0 {
+            let mut ok = hand;
+            if let Some(called) = bound {
+                let suit = suit_of(called);
+                ok = ok - self.hold_card(seat, suit);
+                if hand.contains(called) {
+                    // R19: the suit's first lead must bring the called card.
+                    ok = ok - suit.cards().without(called);
+                }
+            }
+            return ok;
+        }
+        let led = self.led_suit();
+        let follow = self.holding(seat, led);
+        if !follow.is_empty() {
+            // R22, R24; R19: the first lead of the called suit draws the called card.
+            return match self.called {
+                Some(called) if !self.called_suit_led && follow.contains(called) => CardSet::EMPTY.with(called),
+                _ => follow,
+            };
+        }
+        // R23: void, any card; but R18 keeps the hold card and R19 the called card.
+        let mut ok = hand;
+        if let Some(called) = bound {
+            ok = ok - self.hold_card(seat, suit_of(called));
+            if self.rules.called_card_no_discard {
+                ok = ok.without(called);
+            }
+        }
+        ok
+    }
+
+    /// R18: the picker's last card of the called suit, which may not be played before the suit is led.
+    #[inline]
+    fn hold_card(&self, seat: u8, called_suit: ESuit) -> CardSet {
+        if Some(seat) != self.picker {
+            return CardSet::EMPTY;
+        }
+        let held = self.holding(seat, called_suit);
+        if held.len() == 1 {
+            held
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    /// The cards the picker may call (R14–R16), and whether they are "unknown" calls needing an under.
+    pub fn callable(&self) -> (CardSet, bool) {
+        let Some(picker) = self.picker else { return (CardSet::EMPTY, false) };
+        let hand = self.hands[picker as usize];
+        let held = hand | self.bury;
+        let aces = CardSet(CALLABLE[..3].iter().fold(0, |m, c| m | c.bit()));
+        // R15: holding all three fail aces, call a ten instead.
+        let candidates = if (held & aces) == aces { &CALLABLE[3..] } else { &CALLABLE[..3] };
+        let mut calls = CardSet::EMPTY;
+        for &c in candidates {
+            if !held.contains(c) && !(hand & suit_of(c).cards()).is_empty() {
+                calls = calls.with(c);
+            }
+        }
+        if calls.is_empty() && self.rules.no_legal_call == NoLegalCall::Unknown {
+            for &c in &CALLABLE[..3] {
+                if !held.contains(c) && (hand & suit_of(c).cards()).is_empty() {
+                    calls = calls.with(c);
+                }
+            }
+            return (calls, true);
+        }
+        (calls, false)
+    }
+
+    fn cards_to_actions(cards: CardSet, base: u8) -> u128 {
+        u128::from(cards.0) << base
+    }
+
+    /// Every legal action as a bit mask over the action ids.
+    pub fn legal_mask(&self) -> u128 {
+        match self.phase {
+            Phase::Pick => 1 << PICK | 1 << PASS,
+            Phase::Bury => State::cards_to_actions(self.hands[self.to_move as usize], BURY),
+            Phase::Call => {
+                let (calls, _) = self.callable();
+                calls.into_iter().fold(1u128 << ALONE, |m, c| m | 1 << Action::Call(c).id())
+            }
+            Phase::Under => State::cards_to_actions(self.hands[self.to_move as usize], UNDER),
+            Phase::Play => State::cards_to_actions(self.playable(), PLAY),
+            Phase::Done => 0,
+        }
+    }
+
+    /// The legal action ids in increasing order.
+    pub fn legal_actions(&self) -> impl Iterator<Item = u8> {
+        let mut m = self.legal_mask();
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let i = m.trailing_zeros() as u8;
+                m &= m - 1;
+                i
+            })
+        })
+    }
+
+    pub fn is_legal(&self, action: u32) -> bool {
+        action < NUM_ACTIONS as u32 && self.legal_mask() >> action & 1 == 1
+    }
+
+    /// Applies a legal action; an illegal one is refused with the reason, and the state is unchanged.
+    pub fn apply(&mut self, action: u32) -> Result<(), IllegalAction> {
+        if !self.is_legal(action) {
+            return Err(IllegalAction { action, reason: self.why_illegal(action) });
+        }
+        self.apply_unchecked(action as u8);
+        Ok(())
+    }
+
+    /// Takes back the last action; `false` if there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some(n) = (self.num_actions as usize).checked_sub(1) else { return false };
+        let history = self.history;
+        let mut s = State::from_deal(self.deal, self.rules, self.dealer, self.multiplier, self.rng)
+            .expect("a state's own deal is valid");
+        for &a in &history[..n] {
+            s.apply_unchecked(a);
+        }
+        *self = s;
+        true
+    }
+
+    /// Applies an action known to be legal.
+    #[inline]
+    pub fn apply_unchecked(&mut self, action: u8) {
+        debug_assert!(self.is_legal(u32::from(action)), "{action} is not legal in {self:?}");
+        self.history[self.num_actions as usize] = action;
+        self.num_actions += 1;
+        let seat = self.to_move;
+        match Action::from_id(action).expect("legal actions are valid ids") {
+            Action::Pick => {
+                // R11: the picker takes the blind.
+                self.picker = Some(seat);
+                self.hands[seat as usize] = self.hands[seat as usize] | self.deal.blind;
+                self.phase = Phase::Bury;
+            }
+            Action::Pass => {
+                if seat == self.dealer {
+                    self.all_passed();
+                } else {
+                    self.to_move = left(seat, 1);
+                }
+            }
+            Action::Bury(c) => {
+                self.hands[seat as usize] = self.hands[seat as usize].without(c);
+                self.bury = self.bury.with(c);
+                if self.bury.len() == 2 {
+                    self.phase = Phase::Call;
+                }
+            }
+            Action::Call(c) => {
+                self.called = Some(c);
+                self.partner = (0..NUM_PLAYERS as u8).find(|&s| self.hands[s as usize].contains(c));
+                if (self.hands[seat as usize] & suit_of(c).cards()).is_empty() {
+                    self.phase = Phase::Under; // R16, the "unknown" call
+                } else {
+                    self.start_play();
+                }
+            }
+            Action::Alone => self.start_play(),
+            Action::Under(c) => {
+                self.under = Some(c);
+                self.start_play();
+            }
+            Action::Play(c) => self.play(seat, c),
+        }
+    }
+
+    fn all_passed(&mut self) {
+        match self.rules.all_pass {
+            AllPass::Leaster => {
+                self.leaster = true;
+                self.start_play();
+            }
+            AllPass::Doubler => {
+                self.doubler = true; // R32: thrown in, nothing to settle
+                self.phase = Phase::Done;
+            }
+        }
+    }
+
+    fn start_play(&mut self) {
+        self.phase = Phase::Play;
+        self.to_move = left(self.dealer, 1); // R21
+        self.leaders[0] = self.to_move;
+    }
+
+    #[inline]
+    fn play(&mut self, seat: u8, card: SCard) {
+        let t = self.trick_no as usize;
+        self.hands[seat as usize] = self.hands[seat as usize].without(card);
+        self.tricks[t][self.trick_len as usize] = card;
+        self.trick_len += 1;
+        if (self.trick_len as usize) < NUM_PLAYERS {
+            self.to_move = left(seat, 1);
+            return;
+        }
+        // R25: the trick is complete.
+        let cards = self.tricks[t];
+        let w = left(self.leaders[t], trick_winner(self.ranking, &cards, self.under_suit()) as u8);
+        let taken: CardSet = cards.iter().copied().collect();
+        self.points[w as usize] += taken.points() as u8;
+        self.tricks_won[w as usize] += 1;
+        self.first_trick[w as usize].get_or_insert(t as u8);
+        self.winners[t] = w;
+        if let Some(called) = self.called {
+            if self.led_suit() == suit_of(called) {
+                self.called_suit_led = true;
+            }
+            if taken.contains(called) {
+                self.partner_revealed = true; // R17
+            }
+        }
+        self.trick_no += 1;
+        self.trick_len = 0;
+        self.to_move = w;
+        if (self.trick_no as usize) < NUM_TRICKS {
+            self.leaders[self.trick_no as usize] = w;
+        } else {
+            self.settle(w);
+        }
+    }
+
+    fn settle(&mut self, last_winner: u8) {
+        self.phase = Phase::Done;
+        let returns = match self.picker {
+            None => {
+                // R31: the blind goes to the last trick's taker.
+                self.points[last_winner as usize] += self.deal.blind.points() as u8;
+                let points = self.points.map(u32::from);
+                let tricks = self.tricks_won.map(u32::from);
+                scoring::settle_leaster(scoring::leaster_winner(points, tricks, self.first_trick))
+            }
+            Some(picker) => {
+                let tricks = self.side(picker).map(|s| u32::from(self.tricks_won[s as usize])).sum();
+                let points = self.picking_side_points().expect("there is a picker");
+                scoring::settle_picked(
+                    picker as usize,
+                    self.partner.map(usize::from),
+                    points,
+                    tricks,
+                    self.rules.double_on_the_bump,
+                )
+            }
+        };
+        self.returns = returns.map(|r| r * self.multiplier as i32);
+    }
+
+    // ---- explaining a refusal ----
+
+    fn why_illegal(&self, action: u32) -> String {
+        let Some(a) = u8::try_from(action).ok().and_then(Action::from_id) else {
+            return format!("action ids run from 0 to {}", NUM_ACTIONS - 1);
+        };
+        let seat = self.to_move;
+        let hand = self.hands[seat as usize];
+        let phase_of = |a: Action| match a {
+            Action::Pick | Action::Pass => Phase::Pick,
+            Action::Bury(_) => Phase::Bury,
+            Action::Call(_) | Action::Alone => Phase::Call,
+            Action::Under(_) => Phase::Under,
+            Action::Play(_) => Phase::Play,
+        };
+        if self.phase == Phase::Done {
+            return "the hand is over".into();
+        }
+        if phase_of(a) != self.phase {
+            return format!("the hand is in the {} phase, not the {} phase", self.phase.name(), phase_of(a).name());
+        }
+        match a {
+            Action::Bury(c) | Action::Under(c) | Action::Play(c) if !hand.contains(c) => {
+                format!("seat {seat} does not hold {c}")
+            }
+            Action::Call(c) => self.why_not_callable(c),
+            Action::Play(c) => self.why_not_playable(c),
+            _ => "not legal now".into(),
+        }
+    }
+
+    fn why_not_callable(&self, c: SCard) -> String {
+        let picker = self.picker.expect("the call phase has a picker") as usize;
+        let held = self.hands[picker] | self.bury;
+        let suit = suit_of(c).plain();
+        if held.contains(c) {
+            return format!("the picker holds {c} (R14: the called card must be another player's)");
+        }
+        let aces = CardSet(CALLABLE[..3].iter().fold(0, |m, x| m | x.bit()));
+        match (c.rank() == 7, (held & aces) == aces) {
+            (true, true) => return "the picker holds all three fail aces and must call a ten (R15)".into(),
+            (false, false) => return "a ten may be called only by a picker holding all three fail aces (R15)".into(),
+            _ => {}
+        }
+        if (self.hands[picker] & suit_of(c).cards()).is_empty() {
+            if self.rules.no_legal_call == NoLegalCall::Unknown {
+                return format!(
+                    "the picker holds no {suit} (R14); an unknown call is allowed only when no legal call exists (R16)"
+                );
+            }
+            return format!("the picker holds no {suit} to keep as the hold card (R14)");
+        }
+        "not legal now".into()
+    }
+
+    fn why_not_playable(&self, c: SCard) -> String {
+        let seat = self.to_move;
+        if self.trick_len > 0 {
+            let led = self.led_suit();
+            let follow = self.holding(seat, led);
+            if !follow.is_empty() && !follow.contains(c) {
+                let name = if led.is_trump() { "trump".to_string() } else { led.plain().letter().to_string() };
+                return format!("seat {seat} must follow {name} (R22, R24)");
+            }
+            if let Some(called) = self.called {
+                if follow.contains(called) && c != called {
+                    return format!("the called suit is led for the first time: {called} must be played (R19)");
+                }
+            }
+        }
+        if Some(c) == self.called {
+            return format!("{c} is the called card: it may not be thrown on another suit before the last trick (R19)");
+        }
+        if Some(seat) == self.picker {
+            return format!("{c} is the picker's hold card: it stays until the called suit is led (R18)");
+        }
+        format!(
+            "{c} is of the called suit, which the partner must open with the called card (R19)"
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,406 @@
+use super::*;
+use crate::sheepshead::playout::finish_randomly;
+use crate::sheepshead::rules::JackOrder;
+use crate::rng::Rng;
+use proptest::prelude::{any, prop_assert, prop_assert_eq, proptest, ProptestConfig, Strategy};
+
+fn cards(s: &str) -> CardSet {
+    s.split_whitespace().map(|t| SCard::from_card(t.parse().unwrap()).unwrap()).collect()
+}
+
+fn table(hands: [&str; 5], blind: &str, dealer: u8, rules: Rules) -> State {
+    let deal = Deal::new(hands.map(cards), cards(blind)).unwrap();
+    State::from_deal(deal, rules, dealer, 1, Rng::new(0)).unwrap()
+}
+
+fn act(s: &mut State, text: &str) {
+    let a: Action = text.parse().unwrap();
+    if let Err(e) = s.apply(u32::from(a.id())) {
+        panic!("{text}: {e}");
+    }
+}
+
+fn legal_strings(s: &State) -> Vec<String> {
+    s.legal_actions().map(|a| Action::from_id(a).unwrap().to_string()).collect()
+}
+
+fn refuse(s: &mut State, text: &str, reason_part: &str) {
+    let before = *s;
+    let a: Action = text.parse().unwrap();
+    let err = s.apply(u32::from(a.id())).unwrap_err();
+    assert!(err.reason.contains(reason_part), "{text}: {}", err.reason);
+    assert_eq!(*s, before, "a refused action changes nothing");
+}
+
+#[test]
+fn tv_s4_deal_with_dealer_4() {
+    let mut rng = Rng::new(2024);
+    let mut deck: Vec<u8> = (0..32).collect();
+    rng.clone().shuffle(&mut deck);
+    let s = State::new(2024, Rules::default(), 4, 1).unwrap();
+    let at = |positions: std::ops::Range<usize>| -> CardSet {
+        positions.map(|i| SCard::from_index(deck[i]).unwrap()).collect()
+    };
+    // Positions are 0-based: card #1 is deck[0].
+    assert_eq!(s.hand(0), at(0..3) | at(17..20));
+    assert_eq!(s.hand(4), at(12..15) | at(29..32));
+    assert_eq!(s.deal().blind, at(15..17));
+    let mut s2 = s;
+    let mut order = vec![];
+    while s2.phase() == Phase::Pick {
+        order.push(s2.current_player().unwrap());
+        act(&mut s2, "pass");
+    }
+    assert_eq!(order, vec![0, 1, 2, 3, 4]);
+    assert!(s2.is_leaster());
+    assert_eq!(s2.current_player(), Some(0), "seat 0 leads trick 1");
+    assert_eq!(s.next_hand(1).unwrap().dealer(), 0);
+    let _ = rng.next_u64();
+}
+
+const CALL_TABLE: [&str; 5] = [
+    "7C QC QS QH QD JC",
+    "AH 7H 8C 9C 10C KC",
+    "AC 7S 8S 9S 10S KS",
+    "AS JS JH JD AD 10D",
+    "9H 10H KH 8H KD 9D",
+];
+
+#[test]
+fn tv_s7_calling() {
+    // The picker holds 7♣ and not A♣: may call A♣.
+    let mut s = table(CALL_TABLE, "7D 8D", 4, Rules::default());
+    act(&mut s, "pick");
+    act(&mut s, "bury 7D");
+    act(&mut s, "bury 8D");
+    assert_eq!(legal_strings(&s), ["call AC", "alone"]);
+
+    // Burying the only club: no call, the picker goes alone (R16 default).
+    let mut s = table(CALL_TABLE, "7D 8D", 4, Rules::default());
+    act(&mut s, "pick");
+    act(&mut s, "bury 7C");
+    act(&mut s, "bury 8D");
+    assert_eq!(legal_strings(&s), ["alone"]);
+    refuse(&mut s, "call AC", "R14");
+
+    // Holding all three fail aces and 9♠: call a ten.
+    let hands = [
+        "AC AS AH 9S QC QS",
+        "7H 8H 8C 9C 10C KC",
+        "7C 7S 8S 10S KS QH",
+        "QD JS JH JD AD 10D",
+        "9H 10H KH JC KD 9D",
+    ];
+    let mut s = table(hands, "7D 8D", 4, Rules::default());
+    act(&mut s, "pick");
+    act(&mut s, "bury 7D");
+    act(&mut s, "bury 8D");
+    // Clubs: holds AC but no other club, still a card of the suit → may call 10C; same for 10H; and 10S.
+    assert_eq!(legal_strings(&s), ["call 10C", "call 10S", "call 10H", "alone"]);
+    refuse(&mut s, "call AH", "holds AH");
+}
+
+#[test]
+fn tv_s7_only_trumps_goes_alone_or_calls_an_unknown() {
+    let hands = [
+        "QC QS QH QD JC JS",
+        "AH 7H 8C 9C 10C KC",
+        "AC 7S 8S 9S 10S KS",
+        "AS 7C JH JD AD 10D",
+        "9H 10H KH 8H KD 9D",
+    ];
+    let s = table(hands, "7D 8D", 4, Rules::default());
+    let mut alone = s;
+    act(&mut alone, "pick");
+    act(&mut alone, "bury 7D");
+    act(&mut alone, "bury 8D");
+    assert_eq!(legal_strings(&alone), ["alone"]);
+
+    let rules = Rules { no_legal_call: NoLegalCall::Unknown, ..Rules::default() };
+    let mut s = table(hands, "7D 8D", 4, rules);
+    act(&mut s, "pick");
+    act(&mut s, "bury 7D");
+    act(&mut s, "bury 8D");
+    assert_eq!(legal_strings(&s), ["call AC", "call AS", "call AH", "alone"]);
+    act(&mut s, "call AH");
+    assert_eq!(s.phase(), Phase::Under);
+    act(&mut s, "under JS");
+    assert_eq!(s.secret_partner(), Some(1));
+    // The under is the hold card: not led before hearts are.
+    assert!(!s.playable().contains(cards("JS").first().unwrap()));
+    act(&mut s, "play QC");
+    act(&mut s, "play 8C"); // seat 1 is void in trump, may not throw AH (R19)
+    act(&mut s, "play 7S");
+    act(&mut s, "play JH");
+    act(&mut s, "play KD");
+    assert_eq!(s.points(), [3 + 2 + 4, 0, 0, 0, 0]);
+    // Seat 0 leads again; hearts are led by nobody yet.
+    act(&mut s, "play QS");
+    act(&mut s, "play 9C");
+    act(&mut s, "play 8S");
+    act(&mut s, "play JD");
+    act(&mut s, "play 9D");
+    act(&mut s, "play QH");
+    act(&mut s, "play 10C");
+    act(&mut s, "play 9S");
+    act(&mut s, "play AD");
+    // Seat 4 has no trump left: hearts may be thrown by a void player without leading the suit.
+    act(&mut s, "play 8H");
+    act(&mut s, "play QD");
+    act(&mut s, "play KC");
+    act(&mut s, "play 10S");
+    act(&mut s, "play 10D");
+    act(&mut s, "play 9H");
+    act(&mut s, "play JC");
+    refuse(&mut s, "play AH", "R19");
+    act(&mut s, "play 7H");
+    act(&mut s, "play KS");
+    act(&mut s, "play 7C");
+    act(&mut s, "play 10H");
+    // Trick 6: the under may now be led; it stands for a heart and loses to any heart.
+    assert_eq!(legal_strings(&s), ["play JS"]);
+    act(&mut s, "play JS");
+    act(&mut s, "play AH");
+    act(&mut s, "play AC");
+    act(&mut s, "play AS");
+    act(&mut s, "play KH");
+    assert!(s.is_terminal());
+    assert_eq!(s.completed_tricks().last().unwrap().2, 1, "the ace of hearts takes the under");
+    assert_eq!(s.revealed_partner(), Some(1));
+    assert_eq!(s.returns().iter().sum::<i32>(), 0);
+}
+
+const HOLD_TABLE: [&str; 5] = [
+    "9H 10H KH KC KD 9D",
+    "8H QC QS QH QD JC",
+    "AH 7H 7C 8C 9C 10C",
+    "AC 7S 8S 9S 10S KS",
+    "AS JS JH JD AD 10D",
+];
+
+#[test]
+fn tv_s8_hold_card_kept_until_the_last_trick() {
+    // Seat 1 picks, calls A♥ holding 8♥ as the only heart.
+    let mut s = table(HOLD_TABLE, "7D 8D", 4, Rules::default());
+    act(&mut s, "pass");
+    act(&mut s, "pick");
+    act(&mut s, "bury 7D");
+    act(&mut s, "bury 8D");
+    act(&mut s, "call AH");
+    // Seat 0 leads a trump; the picker follows; nobody leads hearts while the picker keeps the lead.
+    act(&mut s, "play KD");
+    act(&mut s, "play QC");
+    act(&mut s, "play 7C"); // the partner is void in trump and may not throw A♥ (R19)
+    act(&mut s, "play 7S");
+    act(&mut s, "play JS");
+    for (lead, rest) in [("QS", ["10C", "8S", "JH", "9D"]), ("QH", ["9C", "9S", "JD", "9H"])] {
+        refuse(&mut s, "play 8H", "R18");
+        act(&mut s, &format!("play {lead}"));
+        for c in rest {
+            act(&mut s, &format!("play {c}"));
+        }
+    }
+    // Trick 4: the picker leads QD; seat 2 is void in trump; seat 0 may throw hearts (no lead of the suit).
+    refuse(&mut s, "play 8H", "R18");
+    act(&mut s, "play QD");
+    act(&mut s, "play 8C");
+    act(&mut s, "play 10S");
+    act(&mut s, "play AD");
+    act(&mut s, "play 10H");
+    // Trick 5: JC; the picker is the winner of every trick so far.
+    refuse(&mut s, "play 8H", "R18");
+    act(&mut s, "play JC");
+    refuse(&mut s, "play AH", "R19");
+    act(&mut s, "play 7H");
+    act(&mut s, "play KS");
+    act(&mut s, "play 10D");
+    act(&mut s, "play KH");
+    // Trick 6: the hold card is playable.
+    assert_eq!(legal_strings(&s), ["play 8H"]);
+    act(&mut s, "play 8H");
+    act(&mut s, "play AH");
+    act(&mut s, "play AC");
+    act(&mut s, "play AS");
+    act(&mut s, "play KC");
+    assert!(s.is_terminal());
+    assert_eq!(s.returns().iter().sum::<i32>(), 0);
+}
+
+#[test]
+fn tv_s8_partner_must_play_the_called_ace_on_the_first_heart_lead() {
+    let mut s = table(HOLD_TABLE, "7D 8D", 4, Rules::default());
+    act(&mut s, "pass");
+    act(&mut s, "pick");
+    act(&mut s, "bury 7D");
+    act(&mut s, "bury 8D");
+    act(&mut s, "call AH");
+    assert_eq!(s.revealed_partner(), None, "R17: the partner is secret");
+    act(&mut s, "play 9H");
+    assert_eq!(legal_strings(&s), ["play 8H"]);
+    act(&mut s, "play 8H");
+    assert_eq!(legal_strings(&s), ["play AH"]);
+    refuse(&mut s, "play 7H", "R19");
+    act(&mut s, "play AH");
+    assert_eq!(s.revealed_partner(), None, "revealed when the trick is complete");
+    act(&mut s, "play AC");
+    act(&mut s, "play JS");
+    assert_eq!(s.revealed_partner(), Some(2));
+}
+
+#[test]
+fn partner_may_not_open_the_called_suit_with_another_card() {
+    // Dealer 1: seat 2, the partner (A♥ 7♥), passes and then leads the first trick.
+    let hands = [
+        "9H 10H KH KC KD 9D",
+        "10C 7S 8S 9S 10S KS",
+        "AH 7H 7C 8C 9C AC",
+        "8H QC QS QH QD JC",
+        "AS JS JH JD AD 10D",
+    ];
+    let mut s = table(hands, "7D 8D", 1, Rules::default());
+    act(&mut s, "pass");
+    act(&mut s, "pick");
+    act(&mut s, "bury 7D");
+    act(&mut s, "bury 8D");
+    act(&mut s, "call AH");
+    assert_eq!(s.current_player(), Some(2));
+    assert_eq!(legal_strings(&s), ["play 7C", "play 8C", "play 9C", "play AC", "play AH"]);
+    refuse(&mut s, "play 7H", "R19");
+}
+
+#[test]
+fn leaster_blind_goes_to_the_last_trick_and_fewest_points_win() {
+    let mut s = State::new(11, Rules::default(), 0, 1).unwrap();
+    for _ in 0..5 {
+        act(&mut s, "pass");
+    }
+    assert!(s.is_leaster());
+    finish_randomly(&mut s, &mut Rng::new(5));
+    let total: u32 = s.points().iter().map(|&p| u32::from(p)).sum();
+    assert_eq!(total, 120);
+    let r = s.returns();
+    assert_eq!(r.iter().filter(|&&x| x == 4).count(), 1);
+    assert_eq!(r.iter().filter(|&&x| x == -1).count(), 4);
+}
+
+#[test]
+fn doubler_ends_the_hand_at_once_with_nothing_to_pay() {
+    let rules = Rules { all_pass: AllPass::Doubler, ..Rules::default() };
+    let mut s = State::new(11, rules, 0, 1).unwrap();
+    for _ in 0..5 {
+        act(&mut s, "pass");
+    }
+    assert!(s.is_terminal() && s.is_doubler());
+    assert_eq!(s.returns(), [0; 5]);
+    assert_eq!(s.next_hand(2).unwrap().multiplier(), 2);
+}
+
+#[test]
+fn the_multiplier_scales_every_return() {
+    let mut a = State::new(5, Rules::default(), 0, 1).unwrap();
+    let mut b = State::new(5, Rules::default(), 0, 4).unwrap();
+    finish_randomly(&mut a, &mut Rng::new(1));
+    finish_randomly(&mut b, &mut Rng::new(1));
+    assert_eq!(a.returns().map(|x| 4 * x), b.returns());
+}
+
+#[test]
+fn bad_deals_are_refused_with_the_reason() {
+    let mut hands = CALL_TABLE.map(cards);
+    assert_eq!(Deal::new(hands, cards("7D 8D")).map(|_| ()), Ok(()));
+    assert_eq!(Deal::new(hands, cards("7D")), Err(DealError::BlindSize { size: 1 }));
+    hands[2] = cards("AC 7S 8S 9S 10S 7C");
+    assert!(matches!(Deal::new(hands, cards("7D 8D")), Err(DealError::Repeated { .. })));
+    hands[2] = cards("AC 7S 8S 9S 10S");
+    assert_eq!(Deal::new(hands, cards("7D 8D")), Err(DealError::HandSize { seat: 2, size: 5 }));
+    assert!(State::new(1, Rules::default(), 5, 1).is_err());
+    assert!(State::new(1, Rules::default(), 0, 0).is_err());
+}
+
+fn all_rules() -> impl Strategy<Value = Rules> {
+    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(j, a, d, n, c)| Rules {
+        jack_order: if j { JackOrder::Seed } else { JackOrder::Standard },
+        all_pass: if a { AllPass::Doubler } else { AllPass::Leaster },
+        double_on_the_bump: d,
+        no_legal_call: if n { NoLegalCall::Unknown } else { NoLegalCall::Alone },
+        called_card_no_discard: c,
+    })
+}
+
+/// Every card is in exactly one place: a hand, the blind (until picked), the bury, or a trick.
+fn check_conservation(s: &State) {
+    let mut seen = CardSet::EMPTY;
+    let mut count = 0;
+    let mut add = |set: CardSet| {
+        assert!(seen.is_disjoint(set), "a card in two places: {s:?}");
+        seen = seen | set;
+        count += set.len();
+    };
+    for h in s.hands {
+        add(h);
+    }
+    if s.picker.is_none() {
+        add(s.deal.blind);
+    }
+    add(s.bury);
+    for (_, cards, _) in s.completed_tricks() {
+        add(cards.iter().copied().collect());
+    }
+    add(s.current_trick().1.iter().copied().collect());
+    assert_eq!(count, 32);
+    if s.phase == Phase::Play || s.phase == Phase::Done && !s.doubler {
+        let sizes: Vec<u32> = s.hands.iter().map(|h| h.len()).collect();
+        let min = *sizes.iter().min().unwrap();
+        let max = *sizes.iter().max().unwrap();
+        assert!(max - min <= 1 && max as usize + s.trick_no as usize <= 6);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_hands_keep_every_invariant(seed in any::<u64>(), choice in any::<u64>(), rules in all_rules()) {
+        let mut s = State::new(seed, rules, (seed % 5) as u8, 1).unwrap();
+        let mut rng = Rng::new(choice);
+        let mut previous = vec![];
+        while !s.is_terminal() {
+            check_conservation(&s);
+            let legal = s.legal_mask();
+            prop_assert!(legal != 0, "never a dead end");
+            // Every other action is refused and changes nothing.
+            for a in 0..(NUM_ACTIONS as u32 + 2) {
+                if a < 128 && legal >> a & 1 == 1 {
+                    continue;
+                }
+                let before = s;
+                prop_assert!(s.apply(a).is_err());
+                prop_assert_eq!(s, before);
+            }
+            let n = legal.count_ones();
+            let a = crate::bits::select128(legal, rng.below(u64::from(n)) as u32);
+            previous.push(s);
+            s.apply(a).unwrap();
+            let mut back = s;
+            back.undo();
+            prop_assert_eq!(&back, previous.last().unwrap());
+        }
+        check_conservation(&s);
+        prop_assert_eq!(s.returns().iter().sum::<i32>(), 0);
+        if !s.is_doubler() {
+            prop_assert_eq!(s.tricks_won().iter().map(|&t| u32::from(t)).sum::<u32>(), 6);
+            let taken: u32 = s.points().iter().map(|&p| u32::from(p)).sum();
+            prop_assert_eq!(taken + s.bury().points(), 120);
+            prop_assert!(s.returns().iter().any(|&r| r != 0));
+            // Each trick's winner leads the next (R21).
+            let tricks: Vec<_> = s.completed_tricks().collect();
+            for pair in tricks.windows(2) {
+                prop_assert_eq!(pair[0].2, pair[1].0);
+            }
+        }
+        // Undoing everything returns to the deal.
+        let mut back = s;
+        while back.undo() {}
+        prop_assert_eq!(back, State::new(seed, rules, (seed % 5) as u8, 1).unwrap());
+    }
+}
