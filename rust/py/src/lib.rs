@@ -1,1 +1,15 @@
-// bindings: written next
+//! tricktaker's Python bindings: a thin layer over `tricktaker-core` (conversions, errors, numpy, the GIL).
+
+use pyo3::prelude::*;
+
+mod card;
+mod errors;
+mod sheepshead;
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<card::Card>()?;
+    sheepshead::register(m)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -76,6 +76,8 @@ pub struct Ranking {
     /// For trumps 32 + position (QC highest); for fail cards 2 × position in the suit (A highest), so that an
     /// "under" card (R16), worth 1, sits below the seven of the suit it stands for.
     power: [u8; 32],
+    /// `power` in a trick led in each effective suit: 0 for a fail card of another suit (R4).
+    led_power: [[u8; 32]; 4],
 }
 
 /// Trumps from high to low (R3), as (suit, rank index) with the standard jack order.
@@ -124,7 +126,20 @@ const fn build(jacks: JackOrder) -> Ranking {
         }
         s += 1;
     }
-    Ranking { power }
+    let mut led_power = [[0u8; 32]; 4];
+    let mut led = 0;
+    while led < 4 {
+        let mut c = 0;
+        while c < 32 {
+            let s = if TRUMPS >> c & 1 == 1 { ESuit::TRUMP.0 as usize } else { c / 8 };
+            if s == led || s == ESuit::TRUMP.0 as usize {
+                led_power[led][c] = power[c];
+            }
+            c += 1;
+        }
+        led += 1;
+    }
+    Ranking { power, led_power }
 }
 
 const STANDARD: Ranking = build(JackOrder::Standard);
@@ -150,11 +165,31 @@ impl Ranking {
     /// The power of `c` in a trick led in `led`: 0 when it cannot win (a fail card of another suit, R4).
     #[inline]
     pub const fn trick_power(&self, c: SCard, led: ESuit) -> u8 {
-        let s = suit_of(c);
-        if s.is_trump() || s.0 == led.0 {
-            self.power(c)
-        } else {
-            0
+        self.led_power[led.0 as usize][c.index() as usize]
+    }
+
+    /// The power of `c` in a trick led in `led`, where `under` is the card laid as the under (if any) and the
+    /// suit it stands for (R16): an under counts only in its suit, below the seven.
+    #[inline]
+    pub fn power_in_trick(&self, c: SCard, led: ESuit, under: Option<(SCard, ESuit)>) -> u8 {
+        match under {
+            Some((u, s)) if u == c => {
+                if s == led {
+                    UNDER_POWER
+                } else {
+                    0
+                }
+            }
+            _ => self.trick_power(c, led),
+        }
+    }
+
+    /// The suit a trick is led in by `lead` (an under leads the suit it stands for).
+    #[inline]
+    pub fn led_suit(lead: SCard, under: Option<(SCard, ESuit)>) -> ESuit {
+        match under {
+            Some((u, s)) if u == lead => s,
+            _ => suit_of(lead),
         }
     }
 
@@ -173,29 +208,17 @@ impl Ranking {
 }
 
 /// Index in `cards` of the card that wins the trick (R25); `under` is a card played face down as the under,
-/// standing for the lowest card of `under_suit`.
+/// standing for the lowest card of the suit it was laid for.
 pub fn trick_winner(
     ranking: &Ranking,
     cards: &[SCard],
     under: Option<(SCard, ESuit)>,
 ) -> usize {
-    let led = match (cards[0], under) {
-        (c, Some((u, s))) if c == u => s,
-        (c, _) => suit_of(c),
-    };
+    let led = Ranking::led_suit(cards[0], under);
     let mut best = 0;
     let mut best_power = 0;
     for (i, &c) in cards.iter().enumerate() {
-        let p = match under {
-            Some((u, s)) if c == u => {
-                if s == led {
-                    UNDER_POWER
-                } else {
-                    0
-                }
-            }
-            _ => ranking.trick_power(c, led),
-        };
+        let p = ranking.power_in_trick(c, led, under);
         if p > best_power {
             best = i;
             best_power = p;

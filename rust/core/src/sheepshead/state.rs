@@ -169,6 +169,10 @@ pub struct State {
     /// Cards of each trick in the order played.
     tricks: [[SCard; NUM_PLAYERS]; NUM_TRICKS],
     trick_len: u8,
+    /// The suit led to the current trick, and the place in it and power of the best card so far (R25).
+    led: ESuit,
+    best: u8,
+    best_power: u8,
     points: [u8; NUM_PLAYERS],
     tricks_won: [u8; NUM_PLAYERS],
     first_trick: [Option<u8>; NUM_PLAYERS],
@@ -225,6 +229,9 @@ impl State {
             winners: [0; NUM_TRICKS],
             tricks: [[NO_CARD; NUM_PLAYERS]; NUM_TRICKS],
             trick_len: 0,
+            led: ESuit::TRUMP,
+            best: 0,
+            best_power: 0,
             points: [0; NUM_PLAYERS],
             tricks_won: [0; NUM_PLAYERS],
             first_trick: [None; NUM_PLAYERS],
@@ -348,9 +355,12 @@ impl State {
     }
 
     /// The cards of `suit` that `seat` holds for following, with the picker's under counted in the called suit.
-    #[inline]
+    #[inline(always)]
     fn holding(&self, seat: u8, suit: ESuit) -> CardSet {
         let hand = self.hands[seat as usize];
+        if self.under.is_none() {
+            return hand & suit.cards();
+        }
         match self.under_suit() {
             Some((u, called_suit)) if Some(seat) == self.picker && hand.contains(u) => {
                 let natural = hand.without(u) & suit.cards();
@@ -361,16 +371,6 @@ impl State {
                 }
             }
             _ => hand & suit.cards(),
-        }
-    }
-
-    /// The suit led to the current trick (the under leads the called suit).
-    #[inline]
-    fn led_suit(&self) -> ESuit {
-        let lead = self.tricks[self.trick_no as usize][0];
-        match self.under_suit() {
-            Some((u, s)) if u == lead => s,
-            _ => suit_of(lead),
         }
     }
 
@@ -390,6 +390,7 @@ impl State {
         if self.trick_len == 0 {
             let mut ok = hand;
             if let Some(called) = bound {
+                // R18, R19 bind the picker and the partner only.
                 let suit = suit_of(called);
                 ok = ok - self.hold_card(seat, suit);
                 if hand.contains(called) {
@@ -399,8 +400,7 @@ impl State {
             }
             return ok;
         }
-        let led = self.led_suit();
-        let follow = self.holding(seat, led);
+        let follow = self.holding(seat, self.led);
         if !follow.is_empty() {
             // R22, R24; R19: the first lead of the called suit draws the called card.
             return match self.called {
@@ -522,6 +522,11 @@ impl State {
         self.history[self.num_actions as usize] = action;
         self.num_actions += 1;
         let seat = self.to_move;
+        if action >= PLAY {
+            // The common case first.
+            let card = SCard::from_index(action - PLAY).expect("legal actions are valid ids");
+            return self.play(seat, card);
+        }
         match Action::from_id(action).expect("legal actions are valid ids") {
             Action::Pick => {
                 // R11: the picker takes the blind.
@@ -583,6 +588,16 @@ impl State {
     #[inline]
     fn play(&mut self, seat: u8, card: SCard) {
         let t = self.trick_no as usize;
+        let under = self.under_suit();
+        if self.trick_len == 0 {
+            self.led = Ranking::led_suit(card, under);
+            self.best_power = 0;
+        }
+        // R25: the highest trump, else the highest card of the led suit, takes the trick.
+        let power = self.ranking.power_in_trick(card, self.led, under);
+        let better = power > self.best_power; // unpredictable: keep it branch-free
+        self.best = if better { self.trick_len } else { self.best };
+        self.best_power = self.best_power.max(power);
         self.hands[seat as usize] = self.hands[seat as usize].without(card);
         self.tricks[t][self.trick_len as usize] = card;
         self.trick_len += 1;
@@ -590,16 +605,16 @@ impl State {
             self.to_move = left(seat, 1);
             return;
         }
-        // R25: the trick is complete.
         let cards = self.tricks[t];
-        let w = left(self.leaders[t], trick_winner(self.ranking, &cards, self.under_suit()) as u8);
+        let w = left(self.leaders[t], self.best);
+        debug_assert_eq!(self.best as usize, trick_winner(self.ranking, &cards, under));
         let taken: CardSet = cards.iter().copied().collect();
         self.points[w as usize] += taken.points() as u8;
         self.tricks_won[w as usize] += 1;
         self.first_trick[w as usize].get_or_insert(t as u8);
         self.winners[t] = w;
         if let Some(called) = self.called {
-            if self.led_suit() == suit_of(called) {
+            if self.led == suit_of(called) {
                 self.called_suit_led = true;
             }
             if taken.contains(called) {
@@ -699,7 +714,7 @@ impl State {
     fn why_not_playable(&self, c: SCard) -> String {
         let seat = self.to_move;
         if self.trick_len > 0 {
-            let led = self.led_suit();
+            let led = self.led;
             let follow = self.holding(seat, led);
             if !follow.is_empty() && !follow.contains(c) {
                 let name = if led.is_trump() { "trump".to_string() } else { led.plain().letter().to_string() };

@@ -1,0 +1,41 @@
+"""The exceptions tricktaker raises.
+
+Every error of the library is a :class:`TricktakerError`; those caused by a bad value are also
+:class:`ValueError`, so code that already catches ``ValueError`` keeps working. The native core raises these
+same classes (it imports them from here), so there is one hierarchy whichever engine is in use.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardParseError",
+    "IllegalActionError",
+    "InvalidStateError",
+    "NothingToUndoError",
+    "RulesError",
+    "TricktakerError",
+]
+
+
+class TricktakerError(Exception):
+    """The base of every tricktaker exception."""
+
+
+class CardParseError(TricktakerError, ValueError):
+    """A text that names no card (``"11H"``, ``"QX"``), or a card that is not in the game's deck."""
+
+
+class RulesError(TricktakerError, ValueError):
+    """A rule option that does not exist or has a value outside its choices."""
+
+
+class IllegalActionError(TricktakerError, ValueError):
+    """An action that is not legal in the state it was applied to; the state is left unchanged."""
+
+
+class InvalidStateError(TricktakerError, ValueError):
+    """Cards or a saved game that do not make a valid position (a card dealt twice, a corrupted save…)."""
+
+
+class NothingToUndoError(TricktakerError, IndexError):
+    """``undo()`` on a state to which no action has been applied."""

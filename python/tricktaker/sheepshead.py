@@ -1,0 +1,231 @@
+"""Sheepshead: 5 players, 32 cards, picker and blind, called ace, leaster (``shared/rules/sheepshead.md``).
+
+:class:`State` is one hand and implements the search protocol shared by every tricktaker game;
+:class:`Match` plays a series of hands with cumulative scores (R33, R34); :func:`random_playouts` plays many
+random hands in Rust, in parallel, with the GIL released.
+
+Actions are numbered (``NUM_ACTIONS = 105``, see ``docs/sheepshead-protocol.md``) and have a text form:
+``pick``, ``pass``, ``bury QC``, ``call AH``, ``alone``, ``under 7D``, ``play 10D``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core
+from .errors import IllegalActionError, InvalidStateError, RulesError, TricktakerError
+
+__all__ = [
+    "NUM_ACTIONS",
+    "NUM_PLAYERS",
+    "HandRecord",
+    "Match",
+    "Rules",
+    "State",
+    "random_playouts",
+]
+
+State = _core.SheepsheadState
+Rules = _core.SheepsheadRules
+NUM_ACTIONS: int = _core.SHEEPSHEAD_NUM_ACTIONS
+NUM_PLAYERS: int = _core.SHEEPSHEAD_NUM_PLAYERS
+
+_FORMAT = 1
+
+
+def random_playouts(
+    n: int, seed: int, *, threads: int | None = None, rules: Rules | None = None
+) -> npt.NDArray[np.int32]:
+    """Play ``n`` random hands in Rust and return their returns as an ``(n, 5)`` int32 array.
+
+    Hand ``i`` is a fresh deal (dealer 0) from a seed derived from ``seed`` and ``i``, played with every
+    decision uniform among the legal actions; the result depends only on ``n``, ``seed`` and ``rules``, not on
+    ``threads`` (default: one thread per core). The GIL is released while the hands are played.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"n must be a non-negative int, not {n!r}")
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+        raise ValueError(f"threads must be a positive int or None, not {threads!r}")
+    return _core.sheepshead_random_playouts(n, seed, threads=threads, rules=rules)
+
+
+# ---- saving: JSON and pickling (called by the native State) ----
+
+
+def _rules_from_dict(options: dict[str, Any]) -> Rules:
+    try:
+        return Rules(**options)
+    except TypeError as e:
+        raise RulesError(f"bad rule options {options!r}: {e}") from None
+
+
+def _state_to_json(state: State) -> str:
+    return json.dumps(
+        {
+            "game": "sheepshead",
+            "format": _FORMAT,
+            "rules": state.rules.to_dict(),
+            "dealer": state.dealer,
+            "multiplier": state.multiplier,
+            "hands": [[str(c) for c in hand] for hand in state.dealt_hands()],
+            "blind": [str(c) for c in state.blind],
+            "history": [state.action_to_string(a) for a in state.history()],
+            "rng": list(state.rng_state),
+        }
+    )
+
+
+def _state_from_json(text: str | bytes) -> State:
+    """Rebuild a state saved by ``to_json``; anything inconsistent raises :class:`InvalidStateError`."""
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("game") != "sheepshead":
+            raise InvalidStateError("not a saved Sheepshead hand")
+        if data.get("format") != _FORMAT:
+            raise InvalidStateError(f"unknown save format {data.get('format')!r}")
+        state = State.from_cards(
+            data["hands"],
+            data["blind"],
+            dealer=data["dealer"],
+            rules=_rules_from_dict(data["rules"]),
+            multiplier=data["multiplier"],
+        )
+        state.rng_state = tuple(data["rng"])
+        for i, text_action in enumerate(data["history"]):
+            try:
+                state.apply_action(state.string_to_action(text_action))
+            except IllegalActionError as e:
+                raise InvalidStateError(f"action {i} ({text_action!r}) cannot be replayed: {e}") from None
+        return state
+    except InvalidStateError as e:
+        raise InvalidStateError(f"corrupted saved game: {e}") from None
+    except (TricktakerError, ValueError, TypeError, KeyError, OverflowError) as e:
+        raise InvalidStateError(f"corrupted saved game: {type(e).__name__}: {e}") from None
+
+
+# ---- rendering ----
+
+
+def _render(state: State) -> str:
+    """The table at a glance: who dealt and picked, each hand, the trick on the table, the score."""
+    head = f"Sheepshead · dealer {state.dealer} · {state.phase}"
+    if state.multiplier > 1:
+        head += f" · ×{state.multiplier}"
+    if state.phase == "play":
+        head += f" · trick {state.trick_number + 1} of 6"
+    lines = [head]
+    if state.is_leaster:
+        lines.append("All passed: leaster (fewest points with a trick wins)")
+    elif state.is_doubler:
+        lines.append("All passed: doubler (thrown in, the next hand counts double)")
+    elif state.picker is not None:
+        role = f"Picker: seat {state.picker}"
+        if state.called_card is not None:
+            partner = state.partner
+            role += f" · called {state.called_card} · partner " + (
+                f"seat {partner}" if partner is not None else "unknown"
+            )
+        elif state.phase in ("play", "done"):
+            role += " · alone"
+        lines.append(role)
+    points, tricks = state.points(), state.tricks_won()
+    for seat in range(NUM_PLAYERS):
+        cards = " ".join(str(c) for c in state.hand(seat)) or "-"
+        mark = "  ← to act" if state.current_player == seat else ""
+        lines.append(f"  seat {seat}: {cards:<26} {points[seat]:>3} pts {tricks[seat]} tricks{mark}")
+    trick = state.current_trick()
+    if trick:
+        lines.append("Trick: " + "  ".join(f"{seat}:{card}" for seat, card in trick))
+    if state.is_terminal:
+        lines.append("Returns: " + " ".join(f"{r:+d}" for r in state.returns()))
+    return "\n".join(lines)
+
+
+# ---- a match ----
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One finished deal of a :class:`Match`."""
+
+    number: int
+    dealer: int
+    multiplier: int
+    returns: tuple[int, ...]
+    history: tuple[str, ...]
+    doubler: bool
+
+
+@dataclass
+class Match:
+    """A game of several hands (R33, R34): the deal passes left (R9), scores add up, doublers carry over.
+
+    ``match.state`` is the hand in progress; play it through its protocol, then call :meth:`next_hand`.
+    A doubler (all passed with ``all_pass="doubler"``, R32) is thrown in and does not count as a hand played;
+    each doubler makes one later played hand count double (the engine default of R32).
+    """
+
+    seed: int
+    rules: Rules = field(default_factory=Rules)
+    dealer: int = 0
+    state: State = field(init=False)
+    scores: list[int] = field(init=False)
+    pending_doublers: int = field(init=False, default=0)
+    record: list[HandRecord] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.state = State.new(self.seed, rules=self.rules, dealer=self.dealer)
+        self.scores = [0] * NUM_PLAYERS
+
+    @property
+    def hands_per_game(self) -> int:
+        return self.rules.hands_per_game
+
+    @property
+    def hands_played(self) -> int:
+        """Finished hands that were played (doublers excluded)."""
+        return sum(1 for r in self.record if not r.doubler)
+
+    @property
+    def is_over(self) -> bool:
+        return self.hands_played >= self.hands_per_game
+
+    def winners(self) -> list[int]:
+        """The seats with the highest cumulative score."""
+        best = max(self.scores)
+        return [seat for seat, score in enumerate(self.scores) if score == best]
+
+    def next_hand(self) -> State:
+        """Score the finished hand and deal the next one; returns the new ``state``."""
+        if not self.state.is_terminal:
+            raise IllegalActionError("the current hand is not finished")
+        if self.is_over:
+            raise IllegalActionError(f"the match is over after {self.hands_per_game} hands")
+        self._score(self.state)
+        if not self.is_over:
+            multiplier = 2 if self.pending_doublers else 1
+            self.state = self.state.next_hand(multiplier=multiplier)
+        return self.state
+
+    def _score(self, hand: State) -> None:
+        returns = hand.returns()
+        self.scores = [s + r for s, r in zip(self.scores, returns, strict=True)]
+        if hand.is_doubler:
+            self.pending_doublers += 1
+        elif hand.multiplier > 1:
+            self.pending_doublers -= 1
+        self.record.append(
+            HandRecord(
+                number=len(self.record) + 1,
+                dealer=hand.dealer,
+                multiplier=hand.multiplier,
+                returns=tuple(returns),
+                history=tuple(hand.action_to_string(a) for a in hand.history()),
+                doubler=hand.is_doubler,
+            )
+        )

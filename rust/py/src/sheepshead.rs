@@ -1,0 +1,520 @@
+//! `tricktaker.sheepshead`: the native `State`, `Rules` and `random_playouts`.
+
+use crate::card::{card_object, extract_card, Card};
+use crate::errors;
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyType};
+use tricktaker_core::rng::Rng;
+use tricktaker_core::sheepshead::cards::{CardSet, SCard};
+use tricktaker_core::sheepshead::ranking::Ranking;
+use tricktaker_core::sheepshead::rules::{AllPass, JackOrder, NoLegalCall};
+use tricktaker_core::sheepshead::{self as core, playout, Action, Deal, NUM_ACTIONS, NUM_PLAYERS};
+
+/// The rule options of B.4; every default is the specification's.
+#[pyclass(frozen, eq, hash, module = "tricktaker.sheepshead", name = "Rules")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rules {
+    pub core: core::Rules,
+    pub hands_per_game: u32,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules { core: core::Rules::default(), hands_per_game: 15 }
+    }
+}
+
+#[pymethods]
+impl Rules {
+    #[new]
+    #[pyo3(signature = (*, jack_order = "standard", all_pass = "leaster", double_on_the_bump = false,
+                        no_legal_call = "alone", called_card_no_discard = true, hands_per_game = 15))]
+    fn py_new(
+        jack_order: &str,
+        all_pass: &str,
+        double_on_the_bump: bool,
+        no_legal_call: &str,
+        called_card_no_discard: bool,
+        hands_per_game: i64,
+    ) -> PyResult<Rules> {
+        let hands_per_game = u32::try_from(hands_per_game).ok().filter(|&n| n > 0).ok_or_else(|| {
+            errors::RulesError::new_err(format!("hands_per_game must be a positive int, not {hands_per_game}"))
+        })?;
+        Ok(Rules {
+            core: core::Rules {
+                jack_order: JackOrder::parse(jack_order).map_err(errors::rules)?,
+                all_pass: AllPass::parse(all_pass).map_err(errors::rules)?,
+                double_on_the_bump,
+                no_legal_call: NoLegalCall::parse(no_legal_call).map_err(errors::rules)?,
+                called_card_no_discard,
+            },
+            hands_per_game,
+        })
+    }
+
+    #[getter]
+    fn jack_order(&self) -> &'static str {
+        self.core.jack_order.name()
+    }
+    #[getter]
+    fn all_pass(&self) -> &'static str {
+        self.core.all_pass.name()
+    }
+    #[getter]
+    fn double_on_the_bump(&self) -> bool {
+        self.core.double_on_the_bump
+    }
+    #[getter]
+    fn no_legal_call(&self) -> &'static str {
+        self.core.no_legal_call.name()
+    }
+    #[getter]
+    fn called_card_no_discard(&self) -> bool {
+        self.core.called_card_no_discard
+    }
+    #[getter]
+    fn hands_per_game(&self) -> u32 {
+        self.hands_per_game
+    }
+
+    /// The options as a dict of keyword arguments: ``Rules(**rules.to_dict()) == rules``.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("jack_order", self.jack_order())?;
+        d.set_item("all_pass", self.all_pass())?;
+        d.set_item("double_on_the_bump", self.double_on_the_bump())?;
+        d.set_item("no_legal_call", self.no_legal_call())?;
+        d.set_item("called_card_no_discard", self.called_card_no_discard())?;
+        d.set_item("hands_per_game", self.hands_per_game)?;
+        Ok(d)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Rules(jack_order='{}', all_pass='{}', double_on_the_bump={}, no_legal_call='{}', \
+             called_card_no_discard={}, hands_per_game={})",
+            self.jack_order(),
+            self.all_pass(),
+            py_bool(self.core.double_on_the_bump),
+            self.no_legal_call(),
+            py_bool(self.core.called_card_no_discard),
+            self.hands_per_game
+        )
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyDict>,))> {
+        let py = slf.py();
+        let rebuild = py.import("tricktaker.sheepshead")?.getattr("_rules_from_dict")?;
+        Ok((rebuild, (slf.get().to_dict(py)?,)))
+    }
+}
+
+fn py_bool(b: bool) -> &'static str {
+    if b {
+        "True"
+    } else {
+        "False"
+    }
+}
+
+fn rules_arg(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
+    match rules {
+        None => Ok(Rules::default()),
+        Some(r) => r.cast::<Rules>().map(|r| *r.get()).map_err(|_| {
+            errors::RulesError::new_err(format!(
+                "rules must be a tricktaker.sheepshead.Rules, not {}",
+                r.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+            ))
+        }),
+    }
+}
+
+/// A seed: any int from 0 to 2**64 - 1.
+pub fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
+    seed.extract::<u64>().map_err(|_| {
+        pyo3::exceptions::PyValueError::new_err(format!(
+            "seed must be an int from 0 to 2**64 - 1, not {}",
+            seed.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))
+    })
+}
+
+fn scard(obj: &Bound<'_, PyAny>) -> PyResult<SCard> {
+    let card = extract_card(obj)?;
+    SCard::from_card(card)
+        .ok_or_else(|| errors::CardParseError::new_err(format!("{card} is not in the 32-card Sheepshead deck (R2)")))
+}
+
+fn card_set(cards: &Bound<'_, PyAny>, what: &str) -> PyResult<CardSet> {
+    let mut set = CardSet::EMPTY;
+    for item in cards.try_iter()? {
+        let c = scard(&item?)?;
+        if set.contains(c) {
+            return Err(errors::InvalidStateError::new_err(format!("{c} appears twice in {what}")));
+        }
+        set = set.with(c);
+    }
+    Ok(set)
+}
+
+fn cards_list(py: Python<'_>, cards: impl IntoIterator<Item = SCard>) -> Vec<Py<Card>> {
+    cards.into_iter().map(|c| card_object(py, c.card())).collect()
+}
+
+/// A Sheepshead hand: the search protocol of DESIGN.md and a readable view of the table.
+#[pyclass(module = "tricktaker.sheepshead", name = "State", eq)]
+#[derive(Clone, PartialEq)]
+pub struct State {
+    pub inner: core::State,
+    pub rules: Rules,
+}
+
+impl State {
+    fn ranking(&self) -> &'static Ranking {
+        Ranking::new(self.rules.core.jack_order)
+    }
+
+    fn sorted(&self, py: Python<'_>, set: CardSet) -> Vec<Py<Card>> {
+        cards_list(py, self.ranking().sorted(set))
+    }
+
+    fn seat(&self, seat: i64) -> PyResult<usize> {
+        usize::try_from(seat).ok().filter(|&s| s < NUM_PLAYERS).ok_or_else(|| {
+            pyo3::exceptions::PyValueError::new_err(format!("seat must be 0-4, not {seat}"))
+        })
+    }
+
+    fn action_id(a: i64) -> PyResult<u8> {
+        u8::try_from(a).ok().filter(|&a| (a as usize) < NUM_ACTIONS).ok_or_else(|| {
+            errors::IllegalActionError::new_err(format!(
+                "illegal action {a}: action ids run from 0 to {}",
+                NUM_ACTIONS - 1
+            ))
+        })
+    }
+}
+
+#[pymethods]
+impl State {
+    /// A fresh deal from a seeded shuffle (R7, R8).
+    #[staticmethod]
+    #[pyo3(signature = (seed, rules = None, dealer = 0, multiplier = 1))]
+    fn new(seed: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>, dealer: u8, multiplier: u32) -> PyResult<State> {
+        let rules = rules_arg(rules)?;
+        let inner = core::State::new(seed_arg(seed)?, rules.core, dealer, multiplier).map_err(errors::deal)?;
+        Ok(State { inner, rules })
+    }
+
+    /// A hand from explicit cards: five hands of six and a blind of two, before anyone picks.
+    #[staticmethod]
+    #[pyo3(signature = (hands, blind, dealer = 0, rules = None, multiplier = 1, seed = None))]
+    fn from_cards(
+        hands: &Bound<'_, PyAny>,
+        blind: &Bound<'_, PyAny>,
+        dealer: u8,
+        rules: Option<&Bound<'_, PyAny>>,
+        multiplier: u32,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<State> {
+        let rules = rules_arg(rules)?;
+        let mut sets = Vec::with_capacity(NUM_PLAYERS);
+        for (seat, hand) in hands.try_iter()?.enumerate() {
+            sets.push(card_set(&hand?, &format!("the hand of seat {seat}"))?);
+        }
+        let hands: [CardSet; NUM_PLAYERS] = sets.try_into().map_err(|v: Vec<CardSet>| {
+            errors::InvalidStateError::new_err(format!("expected 5 hands, got {}", v.len()))
+        })?;
+        let deal = Deal::new(hands, card_set(blind, "the blind")?).map_err(errors::deal)?;
+        let rng = Rng::new(seed.map(seed_arg).transpose()?.unwrap_or(0));
+        let inner = core::State::from_deal(deal, rules.core, dealer, multiplier, rng).map_err(errors::deal)?;
+        Ok(State { inner, rules })
+    }
+
+    /// The next hand, dealt by the next seat to the left (R9) from this hand's generator.
+    #[pyo3(signature = (multiplier = 1))]
+    fn next_hand(&self, multiplier: u32) -> PyResult<State> {
+        Ok(State { inner: self.inner.next_hand(multiplier).map_err(errors::deal)?, rules: self.rules })
+    }
+
+    #[getter]
+    fn num_players(&self) -> usize {
+        NUM_PLAYERS
+    }
+
+    #[getter]
+    fn current_player(&self) -> Option<u8> {
+        self.inner.current_player()
+    }
+
+    #[getter]
+    fn is_terminal(&self) -> bool {
+        self.inner.is_terminal()
+    }
+
+    fn legal_actions(&self) -> Vec<u32> {
+        self.inner.legal_actions().map(u32::from).collect()
+    }
+
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        let mask = self.inner.legal_mask();
+        PyArray1::from_iter(py, (0..NUM_ACTIONS).map(|a| mask >> a & 1 == 1))
+    }
+
+    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        let a = State::action_id(action)?;
+        self.inner.apply(u32::from(a)).map_err(errors::illegal)
+    }
+
+    /// Applies an action given by id or by text (``"pick"``, ``"play QC"``).
+    fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let id = match action.extract::<i64>() {
+            Ok(a) => a,
+            Err(_) => i64::from(self.string_to_action(action.extract()?)?),
+        };
+        self.apply_action(id)
+    }
+
+    fn undo(&mut self) -> PyResult<()> {
+        if self.inner.undo() {
+            Ok(())
+        } else {
+            Err(errors::nothing_to_undo())
+        }
+    }
+
+    fn clone(&self) -> State {
+        Clone::clone(self)
+    }
+
+    fn __copy__(&self) -> State {
+        Clone::clone(self)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
+        Clone::clone(self)
+    }
+
+    fn returns(&self) -> [i32; NUM_PLAYERS] {
+        self.inner.returns()
+    }
+
+    fn history(&self) -> Vec<u32> {
+        self.inner.history().iter().map(|&a| u32::from(a)).collect()
+    }
+
+    fn action_to_string(&self, action: i64) -> PyResult<String> {
+        let a = State::action_id(action)?;
+        Ok(Action::from_id(a).expect("checked id").to_string())
+    }
+
+    fn string_to_action(&self, text: &str) -> PyResult<u32> {
+        let a: Action = text.parse().map_err(|e: core::actions::ActionParseError| {
+            errors::IllegalActionError::new_err(e.to_string())
+        })?;
+        Ok(u32::from(a.id()))
+    }
+
+    // ---- the friendly view ----
+
+    #[getter]
+    fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// ``"pick"``, ``"bury"``, ``"call"``, ``"under"``, ``"play"`` or ``"done"``.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.inner.phase().name()
+    }
+
+    #[getter]
+    fn dealer(&self) -> u8 {
+        self.inner.dealer()
+    }
+
+    #[getter]
+    fn multiplier(&self) -> u32 {
+        self.inner.multiplier()
+    }
+
+    /// The cards of `seat`, strongest first: trumps, then clubs, spades, hearts.
+    fn hand(&self, py: Python<'_>, seat: i64) -> PyResult<Vec<Py<Card>>> {
+        Ok(self.sorted(py, self.inner.hand(self.seat(seat)?)))
+    }
+
+    /// Every seat's hand.
+    fn hands(&self, py: Python<'_>) -> Vec<Vec<Py<Card>>> {
+        (0..NUM_PLAYERS).map(|s| self.sorted(py, self.inner.hand(s))).collect()
+    }
+
+    /// The two cards dealt to the blind.
+    #[getter]
+    fn blind(&self, py: Python<'_>) -> Vec<Py<Card>> {
+        self.sorted(py, self.inner.deal().blind)
+    }
+
+    /// The cards buried by the picker so far.
+    #[getter]
+    fn bury(&self, py: Python<'_>) -> Vec<Py<Card>> {
+        self.sorted(py, self.inner.bury())
+    }
+
+    #[getter]
+    fn picker(&self) -> Option<u8> {
+        self.inner.picker()
+    }
+
+    #[getter]
+    fn called_card(&self, py: Python<'_>) -> Option<Py<Card>> {
+        self.inner.called_card().map(|c| card_object(py, c.card()))
+    }
+
+    /// The partner once the called card has been played (R17), else ``None``.
+    #[getter]
+    fn partner(&self) -> Option<u8> {
+        self.inner.revealed_partner()
+    }
+
+    /// The holder of the called card, revealed or not: hidden information, for analysis.
+    #[getter]
+    fn secret_partner(&self) -> Option<u8> {
+        self.inner.secret_partner()
+    }
+
+    /// The card laid face down as the under after an unknown call (R16).
+    #[getter]
+    fn under(&self, py: Python<'_>) -> Option<Py<Card>> {
+        self.inner.under().map(|c| card_object(py, c.card()))
+    }
+
+    #[getter]
+    fn is_leaster(&self) -> bool {
+        self.inner.is_leaster()
+    }
+
+    #[getter]
+    fn is_doubler(&self) -> bool {
+        self.inner.is_doubler()
+    }
+
+    /// The number of tricks completed, 0–6.
+    #[getter]
+    fn trick_number(&self) -> usize {
+        self.inner.trick_number()
+    }
+
+    /// The trick being played as (seat, card) pairs in play order.
+    fn current_trick(&self, py: Python<'_>) -> Vec<(u8, Py<Card>)> {
+        let (leader, cards) = self.inner.current_trick();
+        cards.iter().enumerate().map(|(i, c)| (core::state::left(leader, i as u8), card_object(py, c.card()))).collect()
+    }
+
+    /// Completed tricks as (leader, [(seat, card)…], winner).
+    fn tricks(&self, py: Python<'_>) -> Vec<(u8, Vec<(u8, Py<Card>)>, u8)> {
+        self.inner
+            .completed_tricks()
+            .map(|(leader, cards, winner)| {
+                let plays = cards
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| (core::state::left(leader, i as u8), card_object(py, c.card())))
+                    .collect();
+                (leader, plays, winner)
+            })
+            .collect()
+    }
+
+    /// Card points taken in tricks by each seat (R6); in a leaster the blind counts for the last trick's taker.
+    fn points(&self) -> [u8; NUM_PLAYERS] {
+        self.inner.points()
+    }
+
+    fn tricks_won(&self) -> [u8; NUM_PLAYERS] {
+        self.inner.tricks_won()
+    }
+
+    /// P of R26: the picking side's trick points plus the bury (``None`` without a picker).
+    #[getter]
+    fn picking_side_points(&self) -> Option<u32> {
+        self.inner.picking_side_points()
+    }
+
+    // ---- saving ----
+
+    /// The generator state that deals the next hand (four 64-bit words).
+    #[getter]
+    fn rng_state(&self) -> [u64; 4] {
+        self.inner.rng().state()
+    }
+
+    #[setter]
+    fn set_rng_state(&mut self, words: [u64; 4]) -> PyResult<()> {
+        let rng = Rng::from_state(words)
+            .ok_or_else(|| errors::InvalidStateError::new_err("the generator state cannot be all zeros"))?;
+        self.inner.set_rng(rng);
+        Ok(())
+    }
+
+    /// The hands as dealt (before the pick), each sorted.
+    fn dealt_hands(&self, py: Python<'_>) -> Vec<Vec<Py<Card>>> {
+        self.inner.deal().hands.iter().map(|&h| self.sorted(py, h)).collect()
+    }
+
+    fn to_json(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.py().import("tricktaker.sheepshead")?.getattr("_state_to_json")?.call1((slf,))?.extract()
+    }
+
+    #[classmethod]
+    fn from_json(cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        Ok(cls.py().import("tricktaker.sheepshead")?.getattr("_state_from_json")?.call1((text,))?.unbind())
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let rebuild = slf.get_type().getattr("from_json")?;
+        Ok((rebuild, (State::to_json(slf)?,)))
+    }
+
+    fn __str__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.py().import("tricktaker.sheepshead")?.getattr("_render")?.call1((slf,))?.extract()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<sheepshead.State dealer={} phase={} actions={}>",
+            self.inner.dealer(),
+            self.inner.phase().name(),
+            self.inner.history().len()
+        )
+    }
+}
+
+/// `n` random hands, each a fresh deal played uniformly at random: an `(n, 5)` int32 array of returns.
+#[pyfunction]
+#[pyo3(signature = (n, seed, *, threads = None, rules = None))]
+pub fn random_playouts<'py>(
+    py: Python<'py>,
+    n: usize,
+    seed: &Bound<'py, PyAny>,
+    threads: Option<usize>,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let rules = rules_arg(rules)?.core;
+    let seed = seed_arg(seed)?;
+    if threads == Some(0) {
+        return Err(pyo3::exceptions::PyValueError::new_err("threads must be at least 1"));
+    }
+    let out = py.detach(|| playout::random_playouts(n, seed, rules, threads));
+    Ok(PyArray1::from_vec(py, out).reshape([n, NUM_PLAYERS])?.into_any())
+}
+
+/// Adds the Sheepshead names to `_core`, prefixed; `tricktaker.sheepshead` re-exports them unprefixed.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("SheepsheadState", py.get_type::<State>())?;
+    m.add("SheepsheadRules", py.get_type::<Rules>())?;
+    m.add("sheepshead_random_playouts", wrap_pyfunction!(random_playouts, m)?)?;
+    m.add("SHEEPSHEAD_NUM_ACTIONS", NUM_ACTIONS)?;
+    m.add("SHEEPSHEAD_NUM_PLAYERS", NUM_PLAYERS)?;
+    Ok(())
+}
