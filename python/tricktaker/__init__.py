@@ -1,8 +1,8 @@
 """tricktaker: exact, fast rules engines for Tractor (Sheng Ji) and Sheepshead.
 
 The rules run in Rust; this package is their typed Python face. Every game implements one search protocol
-(``legal_actions``, ``apply_action``, ``undo``, ``clone``, ``returns``…) so that a search or learning algorithm is
-written once::
+(``legal_actions``, ``apply_action``, ``undo``, ``clone``, ``returns``…) so that a search or learning
+algorithm is written once::
 
     from tricktaker import sheepshead
 

@@ -26,12 +26,22 @@ __all__ = [
     "HandRecord",
     "Match",
     "Rules",
+    "Simulation",
     "State",
+    "card_points",
     "random_playouts",
+    "simulate",
+    "suit_of",
+    "trick_winner",
+    "trumps",
 ]
 
 State = _core.SheepsheadState
 Rules = _core.SheepsheadRules
+trick_winner = _core.sheepshead_trick_winner
+suit_of = _core.sheepshead_suit_of
+card_points = _core.sheepshead_card_points
+trumps = _core.sheepshead_trumps
 NUM_ACTIONS: int = _core.SHEEPSHEAD_NUM_ACTIONS
 NUM_PLAYERS: int = _core.SHEEPSHEAD_NUM_PLAYERS
 
@@ -47,11 +57,54 @@ def random_playouts(
     decision uniform among the legal actions; the result depends only on ``n``, ``seed`` and ``rules``, not on
     ``threads`` (default: one thread per core). The GIL is released while the hands are played.
     """
+    _check_batch(n, threads)
+    return _core.sheepshead_random_playouts(n, seed, threads=threads, rules=rules)
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """What happened in a batch of random hands; every field is an array with one row per hand."""
+
+    returns: npt.NDArray[np.int32]
+    """``(n, 5)``: each seat's return."""
+    picker: npt.NDArray[np.int32]
+    """The picker's seat, -1 when all passed."""
+    partner: npt.NDArray[np.int32]
+    """The holder of the called card, -1 when the picker went alone or nobody picked."""
+    called: npt.NDArray[np.int32]
+    """The called card's Sheepshead index (``docs/sheepshead-protocol.md``), -1 when nothing was called."""
+    picking_side_points: npt.NDArray[np.int32]
+    """P of R26 (tricks plus the bury), -1 without a picker."""
+    picking_side_tricks: npt.NDArray[np.int32]
+    """Tricks taken by the picker and partner, -1 without a picker."""
+    leaster: npt.NDArray[np.bool_]
+    """Whether the hand was a leaster (R31)."""
+
+    def __len__(self) -> int:
+        return len(self.picker)
+
+
+def simulate(n: int, seed: int, *, threads: int | None = None, rules: Rules | None = None) -> Simulation:
+    """Play ``n`` random hands in Rust exactly as :func:`random_playouts` does; say what happened in each."""
+    _check_batch(n, threads)
+    table = _core.sheepshead_random_summaries(n, seed, threads=threads, rules=rules)
+    column = {name: table[:, i] for i, name in enumerate(_core.SHEEPSHEAD_SUMMARY_COLUMNS)}
+    return Simulation(
+        returns=np.ascontiguousarray(table[:, :NUM_PLAYERS]),
+        picker=column["picker"],
+        partner=column["partner"],
+        called=column["called"],
+        picking_side_points=column["picking_side_points"],
+        picking_side_tricks=column["picking_side_tricks"],
+        leaster=column["leaster"].astype(bool),
+    )
+
+
+def _check_batch(n: int, threads: int | None) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"n must be a non-negative int, not {n!r}")
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
         raise ValueError(f"threads must be a positive int or None, not {threads!r}")
-    return _core.sheepshead_random_playouts(n, seed, threads=threads, rules=rules)
 
 
 # ---- saving: JSON and pickling (called by the native State) ----
@@ -115,7 +168,7 @@ def _render(state: State) -> str:
     """The table at a glance: who dealt and picked, each hand, the trick on the table, the score."""
     head = f"Sheepshead · dealer {state.dealer} · {state.phase}"
     if state.multiplier > 1:
-        head += f" · ×{state.multiplier}"
+        head += f" · counts x{state.multiplier}"
     if state.phase == "play":
         head += f" · trick {state.trick_number + 1} of 6"
     lines = [head]

@@ -10,7 +10,7 @@ fn bench(c: &mut Criterion) {
     c.bench_function("sheepshead random hand", |b| {
         b.iter(|| {
             i += 1;
-            black_box(playout::random_hand(7, i, rules))
+            black_box(playout::random_hand(7, i, rules).returns())
         })
     });
     let mut state = State::new(3, rules, 0, 1).unwrap();
@@ -20,7 +20,9 @@ fn bench(c: &mut Criterion) {
     for &a in &state.history()[..12] {
         mid.apply_unchecked(a);
     }
-    c.bench_function("sheepshead legal_mask (play)", |b| b.iter(|| black_box(&mid).legal_mask()));
+    c.bench_function("sheepshead legal_mask (play)", |b| {
+        b.iter(|| black_box(&mid).legal_mask())
+    });
     c.bench_function("sheepshead undo", |b| {
         b.iter(|| {
             let mut s = black_box(mid);

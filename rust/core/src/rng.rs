@@ -31,7 +31,12 @@ impl Rng {
     pub fn new(seed: u64) -> Rng {
         let mut x = seed;
         Rng {
-            s: [splitmix64(&mut x), splitmix64(&mut x), splitmix64(&mut x), splitmix64(&mut x)],
+            s: [
+                splitmix64(&mut x),
+                splitmix64(&mut x),
+                splitmix64(&mut x),
+                splitmix64(&mut x),
+            ],
         }
     }
 

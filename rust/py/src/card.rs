@@ -16,7 +16,9 @@ static INTERNED: PyOnceLock<Vec<Py<Card>>> = PyOnceLock::new();
 /// The shared Python object of a card kind.
 pub fn card_object(py: Python<'_>, c: CoreCard) -> Py<Card> {
     let all = INTERNED.get_or_init(py, || {
-        CoreCard::all().map(|c| Py::new(py, Card(c)).expect("allocating a card")).collect()
+        CoreCard::all()
+            .map(|c| Py::new(py, Card(c)).expect("allocating a card"))
+            .collect()
     });
     all[c.id() as usize].clone_ref(py)
 }
@@ -52,7 +54,9 @@ impl Card {
     #[staticmethod]
     fn from_id(py: Python<'_>, id: i64) -> PyResult<Py<Card>> {
         let card = u8::try_from(id).ok().and_then(CoreCard::from_id);
-        let card = card.ok_or_else(|| errors::CardParseError::new_err(format!("no card has id {id}: ids run 0-53")))?;
+        let card = card.ok_or_else(|| {
+            errors::CardParseError::new_err(format!("no card has id {id}: ids run 0-53"))
+        })?;
         Ok(card_object(py, card))
     }
 

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 use tricktaker_core::rng::Rng;
 use tricktaker_core::sheepshead::cards::{CardSet, SCard};
-use tricktaker_core::sheepshead::ranking::Ranking;
+use tricktaker_core::sheepshead::ranking::{self, Ranking};
 use tricktaker_core::sheepshead::rules::{AllPass, JackOrder, NoLegalCall};
 use tricktaker_core::sheepshead::{self as core, playout, Action, Deal, NUM_ACTIONS, NUM_PLAYERS};
 
@@ -21,7 +21,10 @@ pub struct Rules {
 
 impl Default for Rules {
     fn default() -> Rules {
-        Rules { core: core::Rules::default(), hands_per_game: 15 }
+        Rules {
+            core: core::Rules::default(),
+            hands_per_game: 15,
+        }
     }
 }
 
@@ -38,9 +41,14 @@ impl Rules {
         called_card_no_discard: bool,
         hands_per_game: i64,
     ) -> PyResult<Rules> {
-        let hands_per_game = u32::try_from(hands_per_game).ok().filter(|&n| n > 0).ok_or_else(|| {
-            errors::RulesError::new_err(format!("hands_per_game must be a positive int, not {hands_per_game}"))
-        })?;
+        let hands_per_game = u32::try_from(hands_per_game)
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| {
+                errors::RulesError::new_err(format!(
+                    "hands_per_game must be a positive int, not {hands_per_game}"
+                ))
+            })?;
         Ok(Rules {
             core: core::Rules {
                 jack_order: JackOrder::parse(jack_order).map_err(errors::rules)?,
@@ -79,6 +87,7 @@ impl Rules {
     }
 
     /// The options as a dict of keyword arguments: ``Rules(**rules.to_dict()) == rules``.
+    #[allow(clippy::wrong_self_convention)] // a Python method: `self` is borrowed from the object
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("jack_order", self.jack_order())?;
@@ -103,9 +112,13 @@ impl Rules {
         )
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyDict>,))> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyDict>,))> {
         let py = slf.py();
-        let rebuild = py.import("tricktaker.sheepshead")?.getattr("_rules_from_dict")?;
+        let rebuild = py
+            .import("tricktaker.sheepshead")?
+            .getattr("_rules_from_dict")?;
         Ok((rebuild, (slf.get().to_dict(py)?,)))
     }
 }
@@ -124,7 +137,10 @@ fn rules_arg(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
         Some(r) => r.cast::<Rules>().map(|r| *r.get()).map_err(|_| {
             errors::RulesError::new_err(format!(
                 "rules must be a tricktaker.sheepshead.Rules, not {}",
-                r.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+                r.get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
             ))
         }),
     }
@@ -142,8 +158,11 @@ pub fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
 
 fn scard(obj: &Bound<'_, PyAny>) -> PyResult<SCard> {
     let card = extract_card(obj)?;
-    SCard::from_card(card)
-        .ok_or_else(|| errors::CardParseError::new_err(format!("{card} is not in the 32-card Sheepshead deck (R2)")))
+    SCard::from_card(card).ok_or_else(|| {
+        errors::CardParseError::new_err(format!(
+            "{card} is not in the 32-card Sheepshead deck (R2)"
+        ))
+    })
 }
 
 fn card_set(cards: &Bound<'_, PyAny>, what: &str) -> PyResult<CardSet> {
@@ -151,7 +170,9 @@ fn card_set(cards: &Bound<'_, PyAny>, what: &str) -> PyResult<CardSet> {
     for item in cards.try_iter()? {
         let c = scard(&item?)?;
         if set.contains(c) {
-            return Err(errors::InvalidStateError::new_err(format!("{c} appears twice in {what}")));
+            return Err(errors::InvalidStateError::new_err(format!(
+                "{c} appears twice in {what}"
+            )));
         }
         set = set.with(c);
     }
@@ -159,8 +180,14 @@ fn card_set(cards: &Bound<'_, PyAny>, what: &str) -> PyResult<CardSet> {
 }
 
 fn cards_list(py: Python<'_>, cards: impl IntoIterator<Item = SCard>) -> Vec<Py<Card>> {
-    cards.into_iter().map(|c| card_object(py, c.card())).collect()
+    cards
+        .into_iter()
+        .map(|c| card_object(py, c.card()))
+        .collect()
 }
+
+/// The cards of a trick as (seat, card) pairs in play order.
+type Plays = Vec<(u8, Py<Card>)>;
 
 /// A Sheepshead hand: the search protocol of DESIGN.md and a readable view of the table.
 #[pyclass(module = "tricktaker.sheepshead", name = "State", eq)]
@@ -180,18 +207,24 @@ impl State {
     }
 
     fn seat(&self, seat: i64) -> PyResult<usize> {
-        usize::try_from(seat).ok().filter(|&s| s < NUM_PLAYERS).ok_or_else(|| {
-            pyo3::exceptions::PyValueError::new_err(format!("seat must be 0-4, not {seat}"))
-        })
+        usize::try_from(seat)
+            .ok()
+            .filter(|&s| s < NUM_PLAYERS)
+            .ok_or_else(|| {
+                pyo3::exceptions::PyValueError::new_err(format!("seat must be 0-4, not {seat}"))
+            })
     }
 
     fn action_id(a: i64) -> PyResult<u8> {
-        u8::try_from(a).ok().filter(|&a| (a as usize) < NUM_ACTIONS).ok_or_else(|| {
-            errors::IllegalActionError::new_err(format!(
-                "illegal action {a}: action ids run from 0 to {}",
-                NUM_ACTIONS - 1
-            ))
-        })
+        u8::try_from(a)
+            .ok()
+            .filter(|&a| (a as usize) < NUM_ACTIONS)
+            .ok_or_else(|| {
+                errors::IllegalActionError::new_err(format!(
+                    "illegal action {a}: action ids run from 0 to {}",
+                    NUM_ACTIONS - 1
+                ))
+            })
     }
 }
 
@@ -200,9 +233,15 @@ impl State {
     /// A fresh deal from a seeded shuffle (R7, R8).
     #[staticmethod]
     #[pyo3(signature = (seed, rules = None, dealer = 0, multiplier = 1))]
-    fn new(seed: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>, dealer: u8, multiplier: u32) -> PyResult<State> {
+    fn new(
+        seed: &Bound<'_, PyAny>,
+        rules: Option<&Bound<'_, PyAny>>,
+        dealer: u8,
+        multiplier: u32,
+    ) -> PyResult<State> {
         let rules = rules_arg(rules)?;
-        let inner = core::State::new(seed_arg(seed)?, rules.core, dealer, multiplier).map_err(errors::deal)?;
+        let inner = core::State::new(seed_arg(seed)?, rules.core, dealer, multiplier)
+            .map_err(errors::deal)?;
         Ok(State { inner, rules })
     }
 
@@ -227,14 +266,18 @@ impl State {
         })?;
         let deal = Deal::new(hands, card_set(blind, "the blind")?).map_err(errors::deal)?;
         let rng = Rng::new(seed.map(seed_arg).transpose()?.unwrap_or(0));
-        let inner = core::State::from_deal(deal, rules.core, dealer, multiplier, rng).map_err(errors::deal)?;
+        let inner = core::State::from_deal(deal, rules.core, dealer, multiplier, rng)
+            .map_err(errors::deal)?;
         Ok(State { inner, rules })
     }
 
     /// The next hand, dealt by the next seat to the left (R9) from this hand's generator.
     #[pyo3(signature = (multiplier = 1))]
     fn next_hand(&self, multiplier: u32) -> PyResult<State> {
-        Ok(State { inner: self.inner.next_hand(multiplier).map_err(errors::deal)?, rules: self.rules })
+        Ok(State {
+            inner: self.inner.next_hand(multiplier).map_err(errors::deal)?,
+            rules: self.rules,
+        })
     }
 
     #[getter]
@@ -345,7 +388,9 @@ impl State {
 
     /// Every seat's hand.
     fn hands(&self, py: Python<'_>) -> Vec<Vec<Py<Card>>> {
-        (0..NUM_PLAYERS).map(|s| self.sorted(py, self.inner.hand(s))).collect()
+        (0..NUM_PLAYERS)
+            .map(|s| self.sorted(py, self.inner.hand(s)))
+            .collect()
     }
 
     /// The two cards dealt to the blind.
@@ -407,18 +452,32 @@ impl State {
     /// The trick being played as (seat, card) pairs in play order.
     fn current_trick(&self, py: Python<'_>) -> Vec<(u8, Py<Card>)> {
         let (leader, cards) = self.inner.current_trick();
-        cards.iter().enumerate().map(|(i, c)| (core::state::left(leader, i as u8), card_object(py, c.card()))).collect()
+        cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                (
+                    core::state::left(leader, i as u8),
+                    card_object(py, c.card()),
+                )
+            })
+            .collect()
     }
 
     /// Completed tricks as (leader, [(seat, card)…], winner).
-    fn tricks(&self, py: Python<'_>) -> Vec<(u8, Vec<(u8, Py<Card>)>, u8)> {
+    fn tricks(&self, py: Python<'_>) -> Vec<(u8, Plays, u8)> {
         self.inner
             .completed_tricks()
             .map(|(leader, cards, winner)| {
                 let plays = cards
                     .iter()
                     .enumerate()
-                    .map(|(i, c)| (core::state::left(leader, i as u8), card_object(py, c.card())))
+                    .map(|(i, c)| {
+                        (
+                            core::state::left(leader, i as u8),
+                            card_object(py, c.card()),
+                        )
+                    })
                     .collect();
                 (leader, plays, winner)
             })
@@ -450,24 +509,39 @@ impl State {
 
     #[setter]
     fn set_rng_state(&mut self, words: [u64; 4]) -> PyResult<()> {
-        let rng = Rng::from_state(words)
-            .ok_or_else(|| errors::InvalidStateError::new_err("the generator state cannot be all zeros"))?;
+        let rng = Rng::from_state(words).ok_or_else(|| {
+            errors::InvalidStateError::new_err("the generator state cannot be all zeros")
+        })?;
         self.inner.set_rng(rng);
         Ok(())
     }
 
     /// The hands as dealt (before the pick), each sorted.
     fn dealt_hands(&self, py: Python<'_>) -> Vec<Vec<Py<Card>>> {
-        self.inner.deal().hands.iter().map(|&h| self.sorted(py, h)).collect()
+        self.inner
+            .deal()
+            .hands
+            .iter()
+            .map(|&h| self.sorted(py, h))
+            .collect()
     }
 
     fn to_json(slf: &Bound<'_, Self>) -> PyResult<String> {
-        slf.py().import("tricktaker.sheepshead")?.getattr("_state_to_json")?.call1((slf,))?.extract()
+        slf.py()
+            .import("tricktaker.sheepshead")?
+            .getattr("_state_to_json")?
+            .call1((slf,))?
+            .extract()
     }
 
     #[classmethod]
     fn from_json(cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        Ok(cls.py().import("tricktaker.sheepshead")?.getattr("_state_from_json")?.call1((text,))?.unbind())
+        Ok(cls
+            .py()
+            .import("tricktaker.sheepshead")?
+            .getattr("_state_from_json")?
+            .call1((text,))?
+            .unbind())
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
@@ -476,7 +550,11 @@ impl State {
     }
 
     fn __str__(slf: &Bound<'_, Self>) -> PyResult<String> {
-        slf.py().import("tricktaker.sheepshead")?.getattr("_render")?.call1((slf,))?.extract()
+        slf.py()
+            .import("tricktaker.sheepshead")?
+            .getattr("_render")?
+            .call1((slf,))?
+            .extract()
     }
 
     fn __repr__(&self) -> String {
@@ -502,10 +580,90 @@ pub fn random_playouts<'py>(
     let rules = rules_arg(rules)?.core;
     let seed = seed_arg(seed)?;
     if threads == Some(0) {
-        return Err(pyo3::exceptions::PyValueError::new_err("threads must be at least 1"));
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "threads must be at least 1",
+        ));
     }
     let out = py.detach(|| playout::random_playouts(n, seed, rules, threads));
-    Ok(PyArray1::from_vec(py, out).reshape([n, NUM_PLAYERS])?.into_any())
+    Ok(PyArray1::from_vec(py, out)
+        .reshape([n, NUM_PLAYERS])?
+        .into_any())
+}
+
+/// `n` random hands as in `random_playouts`, each summarised in the columns of `SHEEPSHEAD_SUMMARY_COLUMNS`:
+/// an `(n, len(columns))` int32 array.
+#[pyfunction]
+#[pyo3(signature = (n, seed, *, threads = None, rules = None))]
+pub fn random_summaries<'py>(
+    py: Python<'py>,
+    n: usize,
+    seed: &Bound<'py, PyAny>,
+    threads: Option<usize>,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let rules = rules_arg(rules)?.core;
+    let seed = seed_arg(seed)?;
+    if threads == Some(0) {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "threads must be at least 1",
+        ));
+    }
+    let out = py.detach(|| playout::random_batch(n, seed, rules, threads, playout::summary));
+    Ok(PyArray1::from_vec(py, out)
+        .reshape([n, playout::SUMMARY_COLUMNS.len()])?
+        .into_any())
+}
+
+fn jack_order_arg(jack_order: &str) -> PyResult<&'static Ranking> {
+    Ok(Ranking::new(
+        JackOrder::parse(jack_order).map_err(errors::rules)?,
+    ))
+}
+
+/// Index of the card that wins a trick (R25), `cards[0]` being the lead.
+#[pyfunction]
+#[pyo3(signature = (cards, jack_order = "standard"))]
+pub fn trick_winner(cards: &Bound<'_, PyAny>, jack_order: &str) -> PyResult<usize> {
+    let ranking = jack_order_arg(jack_order)?;
+    let mut trick = Vec::new();
+    for item in cards.try_iter()? {
+        trick.push(scard(&item?)?);
+    }
+    let distinct: CardSet = trick.iter().copied().collect();
+    if trick.is_empty() || trick.len() > NUM_PLAYERS || distinct.len() as usize != trick.len() {
+        return Err(errors::IllegalActionError::new_err(format!(
+            "a trick has 1 to 5 different cards, not {}",
+            trick
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        )));
+    }
+    Ok(ranking::trick_winner(ranking, &trick, None))
+}
+
+/// The effective suit of a card (R5): ``"T"`` for a trump, else ``"C"``, ``"S"`` or ``"H"``.
+#[pyfunction]
+pub fn suit_of(card: &Bound<'_, PyAny>) -> PyResult<char> {
+    Ok(ranking::suit_of(scard(card)?).letter())
+}
+
+/// Card points (R6).
+#[pyfunction]
+pub fn card_points(card: &Bound<'_, PyAny>) -> PyResult<u8> {
+    Ok(scard(card)?.points())
+}
+
+/// The 14 trumps from high to low (R3).
+#[pyfunction]
+#[pyo3(signature = (jack_order = "standard"))]
+pub fn trumps(py: Python<'_>, jack_order: &str) -> PyResult<Vec<Py<Card>>> {
+    let ranking = jack_order_arg(jack_order)?;
+    Ok(cards_list(
+        py,
+        ranking.sorted(ranking::ESuit::TRUMP.cards()),
+    ))
 }
 
 /// Adds the Sheepshead names to `_core`, prefixed; `tricktaker.sheepshead` re-exports them unprefixed.
@@ -513,7 +671,25 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("SheepsheadState", py.get_type::<State>())?;
     m.add("SheepsheadRules", py.get_type::<Rules>())?;
-    m.add("sheepshead_random_playouts", wrap_pyfunction!(random_playouts, m)?)?;
+    m.add(
+        "sheepshead_random_playouts",
+        wrap_pyfunction!(random_playouts, m)?,
+    )?;
+    m.add(
+        "sheepshead_random_summaries",
+        wrap_pyfunction!(random_summaries, m)?,
+    )?;
+    m.add(
+        "sheepshead_trick_winner",
+        wrap_pyfunction!(trick_winner, m)?,
+    )?;
+    m.add("sheepshead_suit_of", wrap_pyfunction!(suit_of, m)?)?;
+    m.add("sheepshead_card_points", wrap_pyfunction!(card_points, m)?)?;
+    m.add("sheepshead_trumps", wrap_pyfunction!(trumps, m)?)?;
+    m.add(
+        "SHEEPSHEAD_SUMMARY_COLUMNS",
+        playout::SUMMARY_COLUMNS.to_vec(),
+    )?;
     m.add("SHEEPSHEAD_NUM_ACTIONS", NUM_ACTIONS)?;
     m.add("SHEEPSHEAD_NUM_PLAYERS", NUM_PLAYERS)?;
     Ok(())

@@ -1,7 +1,7 @@
 //! Whole hands played at random, one after another or spread over threads.
 
 use super::rules::Rules;
-use super::state::{Phase, State, NUM_PLAYERS};
+use super::state::{Phase, State};
 use crate::bits::{select128, select64};
 use crate::rng::{derive_seed, Rng};
 use rayon::prelude::*;
@@ -22,44 +22,103 @@ pub fn finish_randomly(state: &mut State, rng: &mut Rng) {
     }
 }
 
-/// The returns of game `index` of a batch seeded with `seed`: a fresh deal (dealer 0) played at random.
+/// Game `index` of a batch seeded with `seed`: a fresh deal (dealer 0) played at random to the end.
 /// The result depends on `seed` and `index` only, never on the threads.
-pub fn random_hand(seed: u64, index: u64, rules: Rules) -> [i32; NUM_PLAYERS] {
+#[inline]
+pub fn random_hand(seed: u64, index: u64, rules: Rules) -> State {
     let game_seed = derive_seed(seed, index);
-    let mut state = State::new(game_seed, rules, 0, 1).expect("dealer 0 and multiplier 1 are valid");
+    let mut state =
+        State::new(game_seed, rules, 0, 1).expect("dealer 0 and multiplier 1 are valid");
     let mut rng = Rng::new(game_seed ^ 0x5DEE_CE66_D1CE_5EED);
     finish_randomly(&mut state, &mut rng);
-    state.returns()
+    state
 }
 
-/// Fills `out` (5 entries per game) with the returns of `out.len() / 5` random hands, on the current rayon
-/// pool. Games are handed out in chunks so that each thread works on its own stretch of `out`.
-pub fn random_playouts_into(out: &mut [i32], seed: u64, rules: Rules) {
+/// Plays `n` random hands on a pool of `threads` threads (`None`: rayon's default, one per core) and writes
+/// `record(hand)` for each, `W` numbers per hand, into one flat vector. Hands are handed out in chunks so that
+/// each thread fills its own stretch.
+pub fn random_batch<const W: usize>(
+    n: usize,
+    seed: u64,
+    rules: Rules,
+    threads: Option<usize>,
+    record: impl Fn(&State) -> [i32; W] + Sync,
+) -> Vec<i32> {
     const CHUNK: usize = 1024;
-    out.par_chunks_mut(CHUNK * NUM_PLAYERS).enumerate().for_each(|(chunk, games)| {
-        for (i, game) in games.chunks_exact_mut(NUM_PLAYERS).enumerate() {
-            game.copy_from_slice(&random_hand(seed, (chunk * CHUNK + i) as u64, rules));
-        }
-    });
-}
-
-/// `random_playouts_into` on a pool of `threads` threads (`None`: rayon's default, one per core).
-pub fn random_playouts(n: usize, seed: u64, rules: Rules, threads: Option<usize>) -> Vec<i32> {
-    let mut out = vec![0; n * NUM_PLAYERS];
+    let mut out = vec![0; n * W];
+    let fill = |out: &mut [i32]| {
+        out.par_chunks_mut(CHUNK * W)
+            .enumerate()
+            .for_each(|(chunk, hands)| {
+                for (i, hand) in hands.chunks_exact_mut(W).enumerate() {
+                    hand.copy_from_slice(&record(&random_hand(
+                        seed,
+                        (chunk * CHUNK + i) as u64,
+                        rules,
+                    )));
+                }
+            })
+    };
     match threads {
-        None => random_playouts_into(&mut out, seed, rules),
+        None => fill(&mut out),
         Some(t) => rayon::ThreadPoolBuilder::new()
             .num_threads(t)
             .build()
             .expect("a thread pool can be built")
-            .install(|| random_playouts_into(&mut out, seed, rules)),
+            .install(|| fill(&mut out)),
     }
     out
+}
+
+/// The returns of `n` random hands, 5 numbers per hand.
+pub fn random_playouts(n: usize, seed: u64, rules: Rules, threads: Option<usize>) -> Vec<i32> {
+    random_batch(n, seed, rules, threads, State::returns)
+}
+
+/// The columns of [`summary`].
+pub const SUMMARY_COLUMNS: [&str; 11] = [
+    "return_0",
+    "return_1",
+    "return_2",
+    "return_3",
+    "return_4",
+    "picker",
+    "partner",
+    "called",
+    "picking_side_points",
+    "picking_side_tricks",
+    "leaster",
+];
+
+/// What happened in a finished hand, as numbers: the returns, the picker, the partner and the called card's
+/// index (-1 when there is none), the picking side's points (R26) and tricks (-1 without a picker), and 1 for a
+/// leaster. A doubler has picker -1 and leaster 0.
+pub fn summary(s: &State) -> [i32; SUMMARY_COLUMNS.len()] {
+    let r = s.returns();
+    let or_none = |x: Option<u8>| x.map_or(-1, i32::from);
+    let side_tricks = s.picker().map_or(-1, |p| {
+        let t = s.tricks_won();
+        i32::from(t[p as usize]) + s.secret_partner().map_or(0, |q| i32::from(t[q as usize]))
+    });
+    [
+        r[0],
+        r[1],
+        r[2],
+        r[3],
+        r[4],
+        or_none(s.picker()),
+        or_none(s.secret_partner()),
+        or_none(s.called_card().map(|c| c.index())),
+        s.picking_side_points().map_or(-1, |p| p as i32),
+        side_tricks,
+        i32::from(s.is_leaster()),
+    ]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sheepshead::state::NUM_PLAYERS;
 
     #[test]
     fn results_do_not_depend_on_the_threads_and_are_zero_sum() {
@@ -70,6 +129,29 @@ mod tests {
         for game in one.chunks(NUM_PLAYERS) {
             assert_eq!(game.iter().sum::<i32>(), 0);
             assert!(game.iter().any(|&x| x != 0));
+        }
+    }
+
+    #[test]
+    fn summaries_agree_with_the_returns() {
+        let rules = Rules::default();
+        let returns = random_playouts(2000, 4, rules, None);
+        let summaries = random_batch(2000, 4, rules, None, summary);
+        for (r, s) in returns
+            .chunks(5)
+            .zip(summaries.chunks(SUMMARY_COLUMNS.len()))
+        {
+            assert_eq!(r, &s[..5]);
+            let (picker, leaster) = (s[5], s[10]);
+            assert!(picker >= 0 || leaster == 1);
+            if picker >= 0 {
+                assert!((0..=120).contains(&s[8]) && (0..=6).contains(&s[9]));
+                assert_eq!(
+                    r[picker as usize] > 0,
+                    s[8] > 60,
+                    "the picking side wins with 61 or more"
+                );
+            }
         }
     }
 }

@@ -58,7 +58,12 @@ pub const TRUMPS: u32 = 0xFF << 8
     | QUEENS_AND_JACKS_OF_ONE_SUIT
     | QUEENS_AND_JACKS_OF_ONE_SUIT << 16
     | QUEENS_AND_JACKS_OF_ONE_SUIT << 24;
-const SUIT_MASKS: [u32; 4] = [FAIL_OF_ONE_SUIT, TRUMPS, FAIL_OF_ONE_SUIT << 16, FAIL_OF_ONE_SUIT << 24];
+const SUIT_MASKS: [u32; 4] = [
+    FAIL_OF_ONE_SUIT,
+    TRUMPS,
+    FAIL_OF_ONE_SUIT << 16,
+    FAIL_OF_ONE_SUIT << 24,
+];
 
 /// The effective suit of a card (R5).
 #[inline]
@@ -131,7 +136,11 @@ const fn build(jacks: JackOrder) -> Ranking {
     while led < 4 {
         let mut c = 0;
         while c < 32 {
-            let s = if TRUMPS >> c & 1 == 1 { ESuit::TRUMP.0 as usize } else { c / 8 };
+            let s = if TRUMPS >> c & 1 == 1 {
+                ESuit::TRUMP.0 as usize
+            } else {
+                c / 8
+            };
             if s == led || s == ESuit::TRUMP.0 as usize {
                 led_power[led][c] = power[c];
             }
@@ -209,11 +218,7 @@ impl Ranking {
 
 /// Index in `cards` of the card that wins the trick (R25); `under` is a card played face down as the under,
 /// standing for the lowest card of the suit it was laid for.
-pub fn trick_winner(
-    ranking: &Ranking,
-    cards: &[SCard],
-    under: Option<(SCard, ESuit)>,
-) -> usize {
+pub fn trick_winner(ranking: &Ranking, cards: &[SCard], under: Option<(SCard, ESuit)>) -> usize {
     let led = Ranking::led_suit(cards[0], under);
     let mut best = 0;
     let mut best_power = 0;
@@ -273,7 +278,9 @@ mod tests {
             assert_eq!(s.cards().len(), 6);
             assert_eq!(s.cards().points(), 25);
         }
-        let all = ESuit::FAILS.iter().fold(ESuit::TRUMP.cards(), |a, s| a | s.cards());
+        let all = ESuit::FAILS
+            .iter()
+            .fold(ESuit::TRUMP.cards(), |a, s| a | s.cards());
         assert_eq!(all, CardSet::ALL);
     }
 

@@ -69,10 +69,16 @@ impl fmt::Display for DealError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DealError::HandSize { seat, size } => {
-                write!(f, "seat {seat} has {size} cards; every hand is dealt 6 (R8)")
+                write!(
+                    f,
+                    "seat {seat} has {size} cards; every hand is dealt 6 (R8)"
+                )
             }
             DealError::BlindSize { size } => write!(f, "the blind has {size} cards; it has 2 (R8)"),
-            DealError::Repeated { card } => write!(f, "{card} is dealt twice; the deck has one of each card (R2)"),
+            DealError::Repeated { card } => write!(
+                f,
+                "{card} is dealt twice; the deck has one of each card (R2)"
+            ),
             DealError::Dealer { dealer } => write!(f, "dealer {dealer} is not a seat 0-4"),
             DealError::Multiplier => f.write_str("the multiplier must be at least 1"),
         }
@@ -94,7 +100,10 @@ impl Deal {
                 hands[seat] = hands[seat].with(card(3 * k + j)).with(card(17 + 3 * k + j));
             }
         }
-        Deal { hands, blind: CardSet::EMPTY.with(card(15)).with(card(16)) }
+        Deal {
+            hands,
+            blind: CardSet::EMPTY.with(card(15)).with(card(16)),
+        }
     }
 
     /// Checks that the cards make a whole deal (R2, R8).
@@ -102,11 +111,16 @@ impl Deal {
         let mut seen = CardSet::EMPTY;
         for (seat, &h) in hands.iter().enumerate() {
             if h.len() != 6 {
-                return Err(DealError::HandSize { seat, size: h.len() as usize });
+                return Err(DealError::HandSize {
+                    seat,
+                    size: h.len() as usize,
+                });
             }
         }
         if blind.len() != 2 {
-            return Err(DealError::BlindSize { size: blind.len() as usize });
+            return Err(DealError::BlindSize {
+                size: blind.len() as usize,
+            });
         }
         for part in hands.iter().chain([&blind]) {
             if let Some(card) = (seen & *part).first() {
@@ -196,7 +210,13 @@ impl State {
     }
 
     /// A hand from explicit cards, before anyone has picked.
-    pub fn from_deal(deal: Deal, rules: Rules, dealer: u8, multiplier: u32, rng: Rng) -> Result<State, DealError> {
+    pub fn from_deal(
+        deal: Deal,
+        rules: Rules,
+        dealer: u8,
+        multiplier: u32,
+        rng: Rng,
+    ) -> Result<State, DealError> {
         if dealer >= NUM_PLAYERS as u8 {
             return Err(DealError::Dealer { dealer });
         }
@@ -317,7 +337,11 @@ impl State {
     /// The trick being played: its leader and the cards so far, in order.
     pub fn current_trick(&self) -> (u8, &[SCard]) {
         let t = (self.trick_no as usize).min(NUM_TRICKS - 1);
-        let len = if self.trick_no as usize == NUM_TRICKS { 0 } else { self.trick_len as usize };
+        let len = if self.trick_no as usize == NUM_TRICKS {
+            0
+        } else {
+            self.trick_len as usize
+        };
         (self.leaders[t], &self.tricks[t][..len])
     }
     /// Completed tricks: (leader, cards in play order, winner).
@@ -339,7 +363,12 @@ impl State {
     /// The picking side's card points (R26): its tricks plus the bury.
     pub fn picking_side_points(&self) -> Option<u32> {
         let picker = self.picker?;
-        Some(self.side(picker).map(|s| u32::from(self.points[s as usize])).sum::<u32>() + self.bury.points())
+        Some(
+            self.side(picker)
+                .map(|s| u32::from(self.points[s as usize]))
+                .sum::<u32>()
+                + self.bury.points(),
+        )
     }
 
     fn side(&self, picker: u8) -> impl Iterator<Item = u8> {
@@ -384,7 +413,9 @@ impl State {
         let hand = self.hands[seat as usize];
         // The hold-card and called-card duties bind until the called suit is first led, except in the last trick.
         let bound = match self.called {
-            Some(called) if !self.called_suit_led && (self.trick_no as usize) < NUM_TRICKS - 1 => Some(called),
+            Some(called) if !self.called_suit_led && (self.trick_no as usize) < NUM_TRICKS - 1 => {
+                Some(called)
+            }
             _ => None,
         };
         if self.trick_len == 0 {
@@ -404,7 +435,9 @@ impl State {
         if !follow.is_empty() {
             // R22, R24; R19: the first lead of the called suit draws the called card.
             return match self.called {
-                Some(called) if !self.called_suit_led && follow.contains(called) => CardSet::EMPTY.with(called),
+                Some(called) if !self.called_suit_led && follow.contains(called) => {
+                    CardSet::EMPTY.with(called)
+                }
                 _ => follow,
             };
         }
@@ -435,12 +468,18 @@ impl State {
 
     /// The cards the picker may call (R14–R16), and whether they are "unknown" calls needing an under.
     pub fn callable(&self) -> (CardSet, bool) {
-        let Some(picker) = self.picker else { return (CardSet::EMPTY, false) };
+        let Some(picker) = self.picker else {
+            return (CardSet::EMPTY, false);
+        };
         let hand = self.hands[picker as usize];
         let held = hand | self.bury;
         let aces = CardSet(CALLABLE[..3].iter().fold(0, |m, c| m | c.bit()));
         // R15: holding all three fail aces, call a ten instead.
-        let candidates = if (held & aces) == aces { &CALLABLE[3..] } else { &CALLABLE[..3] };
+        let candidates = if (held & aces) == aces {
+            &CALLABLE[3..]
+        } else {
+            &CALLABLE[..3]
+        };
         let mut calls = CardSet::EMPTY;
         for &c in candidates {
             if !held.contains(c) && !(hand & suit_of(c).cards()).is_empty() {
@@ -469,7 +508,9 @@ impl State {
             Phase::Bury => State::cards_to_actions(self.hands[self.to_move as usize], BURY),
             Phase::Call => {
                 let (calls, _) = self.callable();
-                calls.into_iter().fold(1u128 << ALONE, |m, c| m | 1 << Action::Call(c).id())
+                calls
+                    .into_iter()
+                    .fold(1u128 << ALONE, |m, c| m | 1 << Action::Call(c).id())
             }
             Phase::Under => State::cards_to_actions(self.hands[self.to_move as usize], UNDER),
             Phase::Play => State::cards_to_actions(self.playable(), PLAY),
@@ -496,7 +537,10 @@ impl State {
     /// Applies a legal action; an illegal one is refused with the reason, and the state is unchanged.
     pub fn apply(&mut self, action: u32) -> Result<(), IllegalAction> {
         if !self.is_legal(action) {
-            return Err(IllegalAction { action, reason: self.why_illegal(action) });
+            return Err(IllegalAction {
+                action,
+                reason: self.why_illegal(action),
+            });
         }
         self.apply_unchecked(action as u8);
         Ok(())
@@ -504,10 +548,18 @@ impl State {
 
     /// Takes back the last action; `false` if there is none.
     pub fn undo(&mut self) -> bool {
-        let Some(n) = (self.num_actions as usize).checked_sub(1) else { return false };
+        let Some(n) = (self.num_actions as usize).checked_sub(1) else {
+            return false;
+        };
         let history = self.history;
-        let mut s = State::from_deal(self.deal, self.rules, self.dealer, self.multiplier, self.rng)
-            .expect("a state's own deal is valid");
+        let mut s = State::from_deal(
+            self.deal,
+            self.rules,
+            self.dealer,
+            self.multiplier,
+            self.rng,
+        )
+        .expect("a state's own deal is valid");
         for &a in &history[..n] {
             s.apply_unchecked(a);
         }
@@ -518,7 +570,10 @@ impl State {
     /// Applies an action known to be legal.
     #[inline]
     pub fn apply_unchecked(&mut self, action: u8) {
-        debug_assert!(self.is_legal(u32::from(action)), "{action} is not legal in {self:?}");
+        debug_assert!(
+            self.is_legal(u32::from(action)),
+            "{action} is not legal in {self:?}"
+        );
         self.history[self.num_actions as usize] = action;
         self.num_actions += 1;
         let seat = self.to_move;
@@ -607,7 +662,10 @@ impl State {
         }
         let cards = self.tricks[t];
         let w = left(self.leaders[t], self.best);
-        debug_assert_eq!(self.best as usize, trick_winner(self.ranking, &cards, under));
+        debug_assert_eq!(
+            self.best as usize,
+            trick_winner(self.ranking, &cards, under)
+        );
         let taken: CardSet = cards.iter().copied().collect();
         self.points[w as usize] += taken.points() as u8;
         self.tricks_won[w as usize] += 1;
@@ -642,7 +700,10 @@ impl State {
                 scoring::settle_leaster(scoring::leaster_winner(points, tricks, self.first_trick))
             }
             Some(picker) => {
-                let tricks = self.side(picker).map(|s| u32::from(self.tricks_won[s as usize])).sum();
+                let tricks = self
+                    .side(picker)
+                    .map(|s| u32::from(self.tricks_won[s as usize]))
+                    .sum();
                 let points = self.picking_side_points().expect("there is a picker");
                 scoring::settle_picked(
                     picker as usize,
@@ -675,7 +736,11 @@ impl State {
             return "the hand is over".into();
         }
         if phase_of(a) != self.phase {
-            return format!("the hand is in the {} phase, not the {} phase", self.phase.name(), phase_of(a).name());
+            return format!(
+                "the hand is in the {} phase, not the {} phase",
+                self.phase.name(),
+                phase_of(a).name()
+            );
         }
         match a {
             Action::Bury(c) | Action::Under(c) | Action::Play(c) if !hand.contains(c) => {
@@ -696,8 +761,13 @@ impl State {
         }
         let aces = CardSet(CALLABLE[..3].iter().fold(0, |m, x| m | x.bit()));
         match (c.rank() == 7, (held & aces) == aces) {
-            (true, true) => return "the picker holds all three fail aces and must call a ten (R15)".into(),
-            (false, false) => return "a ten may be called only by a picker holding all three fail aces (R15)".into(),
+            (true, true) => {
+                return "the picker holds all three fail aces and must call a ten (R15)".into()
+            }
+            (false, false) => {
+                return "a ten may be called only by a picker holding all three fail aces (R15)"
+                    .into()
+            }
             _ => {}
         }
         if (self.hands[picker] & suit_of(c).cards()).is_empty() {
@@ -717,12 +787,18 @@ impl State {
             let led = self.led;
             let follow = self.holding(seat, led);
             if !follow.is_empty() && !follow.contains(c) {
-                let name = if led.is_trump() { "trump".to_string() } else { led.plain().letter().to_string() };
+                let name = if led.is_trump() {
+                    "trump".to_string()
+                } else {
+                    led.plain().letter().to_string()
+                };
                 return format!("seat {seat} must follow {name} (R22, R24)");
             }
             if let Some(called) = self.called {
                 if follow.contains(called) && c != called {
-                    return format!("the called suit is led for the first time: {called} must be played (R19)");
+                    return format!(
+                        "the called suit is led for the first time: {called} must be played (R19)"
+                    );
                 }
             }
         }
@@ -730,11 +806,11 @@ impl State {
             return format!("{c} is the called card: it may not be thrown on another suit before the last trick (R19)");
         }
         if Some(seat) == self.picker {
-            return format!("{c} is the picker's hold card: it stays until the called suit is led (R18)");
+            return format!(
+                "{c} is the picker's hold card: it stays until the called suit is led (R18)"
+            );
         }
-        format!(
-            "{c} is of the called suit, which the partner must open with the called card (R19)"
-        )
+        format!("{c} is of the called suit, which the partner must open with the called card (R19)")
     }
 }
 
