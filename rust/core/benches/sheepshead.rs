@@ -2,7 +2,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use tricktaker_core::rng::Rng;
-use tricktaker_core::sheepshead::{playout, Rules, State};
+use tricktaker_core::sheepshead::{playout, Phase, Rules, State};
 
 fn bench(c: &mut Criterion) {
     let rules = Rules::default();
@@ -11,6 +11,32 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             i += 1;
             black_box(playout::random_hand(7, i, rules).returns())
+        })
+    });
+    c.bench_function("sheepshead random hand, portable kernel", |b| {
+        b.iter(|| {
+            i += 1;
+            black_box(playout::random_hand_portable(7, i, rules).returns())
+        })
+    });
+    c.bench_function("sheepshead deal", |b| {
+        b.iter(|| {
+            i += 1;
+            black_box(State::new(black_box(i), rules, 0, 1).unwrap())
+        })
+    });
+    // Pick, bury the first two legal cards, make the first legal call: the play phase is next.
+    let mut called = State::new(3, rules, 0, 1).unwrap();
+    while called.phase() != Phase::Play {
+        let first = called.legal_actions().next().unwrap();
+        called.apply_unchecked(first);
+    }
+    let mut rng = Rng::new(9);
+    c.bench_function("sheepshead play phase (30 cards)", |b| {
+        b.iter(|| {
+            let mut s = black_box(called);
+            playout::finish_randomly(&mut s, &mut rng);
+            s.returns()
         })
     });
     let mut state = State::new(3, rules, 0, 1).unwrap();

@@ -58,6 +58,25 @@ pub fn select64_portable(mut x: u64, mut k: u32) -> u32 {
     base + x.trailing_zeros()
 }
 
+/// Whether this CPU has BMI2 and POPCNT, the features of the fast playout kernels (checked once).
+#[inline]
+pub fn has_fast_bit_ops() -> bool {
+    static FAST: OnceLock<bool> = OnceLock::new();
+    #[cfg(target_arch = "x86_64")]
+    {
+        *FAST.get_or_init(|| {
+            has_bmi2()
+                && std::arch::is_x86_feature_detected!("popcnt")
+                && std::arch::is_x86_feature_detected!("bmi1")
+                && std::arch::is_x86_feature_detected!("lzcnt")
+        })
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        *FAST.get_or_init(|| false)
+    }
+}
+
 /// Whether this CPU has BMI2 (checked once).
 #[inline]
 pub fn has_bmi2() -> bool {

@@ -7,7 +7,7 @@ use crate::rng::{derive_seed, Rng};
 use rayon::prelude::*;
 
 /// Plays `state` to the end choosing uniformly among the legal actions.
-#[inline]
+#[inline(always)]
 pub fn finish_randomly(state: &mut State, rng: &mut Rng) {
     while !state.is_terminal() {
         let action = if state.phase() == Phase::Play {
@@ -23,9 +23,27 @@ pub fn finish_randomly(state: &mut State, rng: &mut Rng) {
 }
 
 /// Game `index` of a batch seeded with `seed`: a fresh deal (dealer 0) played at random to the end.
-/// The result depends on `seed` and `index` only, never on the threads.
+/// The result depends on `seed` and `index` only, never on the threads or the CPU.
 #[inline]
 pub fn random_hand(seed: u64, index: u64, rules: Rules) -> State {
+    #[cfg(target_arch = "x86_64")]
+    if crate::bits::has_fast_bit_ops() {
+        // SAFETY: the CPU has every feature the kernel is compiled for, checked just above.
+        return unsafe { random_hand_bmi2(seed, index, rules) };
+    }
+    random_hand_portable(seed, index, rules)
+}
+
+/// `random_hand_portable` compiled for CPUs with BMI2 and POPCNT: a generic x86-64 build counts bits in software.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+fn random_hand_bmi2(seed: u64, index: u64, rules: Rules) -> State {
+    random_hand_portable(seed, index, rules)
+}
+
+/// The same hand as [`random_hand`], compiled for any CPU of the target (what runs without BMI2).
+#[inline(always)]
+pub fn random_hand_portable(seed: u64, index: u64, rules: Rules) -> State {
     let game_seed = derive_seed(seed, index);
     let mut state =
         State::new(game_seed, rules, 0, 1).expect("dealer 0 and multiplier 1 are valid");
@@ -129,6 +147,13 @@ mod tests {
         for game in one.chunks(NUM_PLAYERS) {
             assert_eq!(game.iter().sum::<i32>(), 0);
             assert!(game.iter().any(|&x| x != 0));
+        }
+    }
+
+    #[test]
+    fn the_cpu_specific_kernel_plays_the_same_hands() {
+        for i in 0..500 {
+            assert_eq!(random_hand(3, i, Rules::default()), random_hand_portable(3, i, Rules::default()));
         }
     }
 

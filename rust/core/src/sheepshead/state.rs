@@ -89,6 +89,7 @@ impl std::error::Error for DealError {}
 
 impl Deal {
     /// R8: a shuffled deck dealt 3 to each player from the dealer's left, 2 to the blind, then 3 more each.
+    #[inline]
     pub fn shuffled(rng: &mut Rng, dealer: u8) -> Deal {
         let mut deck: [u8; 32] = std::array::from_fn(|i| i as u8);
         rng.shuffle(&mut deck);
@@ -404,7 +405,7 @@ impl State {
     }
 
     /// The cards the player to move may play now (R18, R19, R22–R24). Empty outside the play phase.
-    #[inline]
+    #[inline(always)] // inlined into the CPU-specific playout kernels
     pub fn playable(&self) -> CardSet {
         if self.phase != Phase::Play {
             return CardSet::EMPTY;
@@ -502,6 +503,7 @@ impl State {
     }
 
     /// Every legal action as a bit mask over the action ids.
+    #[inline(always)] // inlined into the CPU-specific playout kernels
     pub fn legal_mask(&self) -> u128 {
         match self.phase {
             Phase::Pick => 1 << PICK | 1 << PASS,
@@ -568,7 +570,7 @@ impl State {
     }
 
     /// Applies an action known to be legal.
-    #[inline]
+    #[inline(always)] // inlined into the CPU-specific playout kernels
     pub fn apply_unchecked(&mut self, action: u8) {
         debug_assert!(
             self.is_legal(u32::from(action)),
@@ -640,7 +642,7 @@ impl State {
         self.leaders[0] = self.to_move;
     }
 
-    #[inline]
+    #[inline(always)] // inlined into the CPU-specific playout kernels
     fn play(&mut self, seat: u8, card: SCard) {
         let t = self.trick_no as usize;
         let under = self.under_suit();
