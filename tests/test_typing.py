@@ -12,7 +12,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, check=False)
+    command = [sys.executable, "-m", *args]
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
 
 
 def test_stub_matches_the_native_module() -> None:

@@ -485,12 +485,12 @@ impl State {
     }
 
     /// Card points taken in tricks by each seat (R6); in a leaster the blind counts for the last trick's taker.
-    fn points(&self) -> [u8; NUM_PLAYERS] {
-        self.inner.points()
+    fn points(&self) -> [u32; NUM_PLAYERS] {
+        self.inner.points().map(u32::from)
     }
 
-    fn tricks_won(&self) -> [u8; NUM_PLAYERS] {
-        self.inner.tricks_won()
+    fn tricks_won(&self) -> [u32; NUM_PLAYERS] {
+        self.inner.tricks_won().map(u32::from)
     }
 
     /// P of R26: the picking side's trick points plus the bury (``None`` without a picker).

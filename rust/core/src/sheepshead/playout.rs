@@ -153,7 +153,10 @@ mod tests {
     #[test]
     fn the_cpu_specific_kernel_plays_the_same_hands() {
         for i in 0..500 {
-            assert_eq!(random_hand(3, i, Rules::default()), random_hand_portable(3, i, Rules::default()));
+            assert_eq!(
+                random_hand(3, i, Rules::default()),
+                random_hand_portable(3, i, Rules::default())
+            );
         }
     }
 

@@ -656,6 +656,7 @@ impl State {
         self.best = if better { self.trick_len } else { self.best };
         self.best_power = self.best_power.max(power);
         self.hands[seat as usize] = self.hands[seat as usize].without(card);
+        self.partner_revealed |= Some(card) == self.called; // R17: playing the called card reveals the partner
         self.tricks[t][self.trick_len as usize] = card;
         self.trick_len += 1;
         if (self.trick_len as usize) < NUM_PLAYERS {
@@ -676,9 +677,6 @@ impl State {
         if let Some(called) = self.called {
             if self.led == suit_of(called) {
                 self.called_suit_led = true;
-            }
-            if taken.contains(called) {
-                self.partner_revealed = true; // R17
             }
         }
         self.trick_no += 1;

@@ -1,0 +1,13 @@
+"""Reference engines: the rules of each game as plain, readable Python.
+
+Each module here is an executable specification of one game, written from the rules text (rule numbers are
+cited in the code) and the engine contract in ``docs/``, using the standard library only. They implement the
+same search protocol as the fast Rust engines, so the two can be compared action by action in differential
+tests and benchmarks. They are slow by design: clarity first, speed never.
+
+This package imports nothing from the rest of ``tricktaker`` (whose native extension may not be built).
+"""
+
+from . import sheepshead
+
+__all__ = ["sheepshead"]
