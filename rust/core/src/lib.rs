@@ -6,5 +6,6 @@ pub mod bits;
 pub mod cards;
 pub mod rng;
 pub mod sheepshead;
+pub mod tractor;
 
 pub use cards::{Card, CardParseError, Rank, Suit};

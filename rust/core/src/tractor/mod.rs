@@ -1,0 +1,19 @@
+//! Tractor (Sheng Ji, `shared/rules/tractor.md`): the card-level rules on bitset hands.
+//!
+//! [`hand`] (multisets of the 108 cards), [`trump`] (effective suits and positions), [`format`] (splitting a
+//! lead), [`follow`] (legal follows), [`throw`] (throw validity), [`trick`] (trick winners and points).
+
+pub mod follow;
+pub mod format;
+pub mod hand;
+pub mod throw;
+pub mod trick;
+pub mod trump;
+
+#[cfg(test)]
+mod tests;
+
+pub use follow::FollowRules;
+pub use format::{decompose, Component, Format, FormatError};
+pub use hand::Hand;
+pub use trump::{Trump, TrumpContext, TRUMP};

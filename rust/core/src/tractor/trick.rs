@@ -1,0 +1,182 @@
+//! Who wins a trick (R35–R39), and its points (R3).
+
+use super::format::{decompose, Format, FormatError};
+use super::hand::Hand;
+use super::trump::{runs, TrumpContext, MAX_LEVELS, TRUMP};
+use crate::cards::{Card, Rank, Suit};
+
+/// Card points (R3): every K and 10 is worth 10, every 5 is worth 5.
+pub fn points(h: Hand) -> u32 {
+    const fn rank_mask(rank: Rank) -> u64 {
+        let mut m = 0;
+        let mut s = 0;
+        while s < 4 {
+            m |= 1 << Card::new(rank, Suit::ALL[s]).id();
+            s += 1;
+        }
+        m
+    }
+    const TENS: u64 = rank_mask(Rank::TEN) | rank_mask(Rank::KING);
+    const FIVES: u64 = rank_mask(match Rank::from_value(5) {
+        Some(r) => r,
+        None => unreachable!(),
+    });
+    let count = |m: u64| (h.kinds() & m).count_ones() + (h.pairs() & m).count_ones();
+    10 * count(TENS) + 5 * count(FIVES)
+}
+
+/// How strong a play is against the lead, `None` when it cannot win (R36–R39). Higher wins; the first played
+/// wins ties (R35).
+fn strength_against(ctx: &TrumpContext, lead: &Format, play: Hand) -> Option<u16> {
+    let suit = ctx.common_suit(play)?;
+    let trump_bonus = if suit == TRUMP { 64 } else { 0 };
+    if suit != TRUMP && suit != lead.suit {
+        return None;
+    }
+    if lead.is_throw() {
+        // R39: only a ruff entirely in trumps of the same layout, when the led suit is not trumps.
+        if lead.suit == TRUMP || suit != TRUMP || !matches_layout(ctx, lead, play) {
+            return None;
+        }
+        let bits = ctx.pair_levels(play, TRUMP);
+        let top = |m: u32| (31 - m.leading_zeros()) as u16;
+        let key = match (lead.longest_tractor(), lead.pair_count()) {
+            (l, _) if l >= 2 => top(runs(bits, u32::from(l))),
+            (_, p) if p > 0 => top(bits),
+            _ => play.cards().map(|c| u16::from(ctx.strength(c))).max()?,
+        };
+        return Some(trump_bonus + key);
+    }
+    let led = lead.components()[0];
+    match led.pairs {
+        0 => Some(trump_bonus + u16::from(ctx.strength(play.first()?))),
+        // R37: a pair, identical cards.
+        1 => (play.pairs() != 0)
+            .then(|| trump_bonus + u16::from(ctx.strength(play.first().expect("a card")))),
+        // R38: a tractor of as many pairs.
+        k => {
+            let f = decompose(ctx, play).ok()?;
+            let c = f.components();
+            (c.len() == 1 && c[0].pairs == k).then(|| trump_bonus + u16::from(c[0].top))
+        }
+    }
+}
+
+/// Whether a trump play splits into exactly the lead's components (R39): each tractor of k pairs matched by a
+/// trump tractor of k pairs, each pair by a trump pair (or part of a longer run), each single by any trump.
+fn matches_layout(ctx: &TrumpContext, lead: &Format, play: Hand) -> bool {
+    let mut at = [0u8; MAX_LEVELS + 2];
+    for (p, n) in at.iter_mut().enumerate().take(MAX_LEVELS + 1).skip(1) {
+        *n = (play.pairs() & ctx.level_mask(TRUMP, p as u8)).count_ones() as u8;
+    }
+    let tractors: Vec<u8> = lead
+        .components()
+        .iter()
+        .map(|c| c.pairs)
+        .filter(|&k| k >= 2)
+        .collect();
+    let pairs = lead.components().iter().filter(|c| c.pairs == 1).count() as u32;
+    place_tractors(&mut at, &tractors, pairs)
+}
+
+fn place_tractors(at: &mut [u8; MAX_LEVELS + 2], tractors: &[u8], pairs: u32) -> bool {
+    let Some((&k, rest)) = tractors.split_first() else {
+        return at.iter().map(|&n| u32::from(n)).sum::<u32>() >= pairs;
+    };
+    let k = k as usize;
+    for top in k..=MAX_LEVELS {
+        let span = top + 1 - k..=top;
+        if at[span.clone()].iter().all(|&n| n > 0) {
+            span.clone().for_each(|p| at[p] -= 1);
+            let ok = place_tractors(at, rest, pairs);
+            span.for_each(|p| at[p] += 1);
+            if ok {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The index of the winning play, `plays[0]` being the lead (R35–R39).
+pub fn trick_winner(ctx: &TrumpContext, plays: &[Hand]) -> Result<usize, FormatError> {
+    let lead = decompose(ctx, *plays.first().ok_or(FormatError::Empty)?)?;
+    Ok(winner_of(ctx, &lead, plays))
+}
+
+/// `trick_winner` with the lead already split.
+pub fn winner_of(ctx: &TrumpContext, lead: &Format, plays: &[Hand]) -> usize {
+    let mut best = 0;
+    // A throw that stands wins for the leader unless ruffed (R39); any other lead competes by strength.
+    let mut best_key = if lead.is_throw() {
+        0
+    } else {
+        strength_against(ctx, lead, plays[0]).unwrap_or(0)
+    };
+    for (i, &play) in plays.iter().enumerate().skip(1) {
+        if let Some(key) = strength_against(ctx, lead, play) {
+            if key > best_key {
+                best = i;
+                best_key = key;
+            }
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tractor::hand::hand;
+    use crate::tractor::trump::Trump;
+
+    fn ctx() -> TrumpContext {
+        TrumpContext::new(Trump::new(Rank::from_value(2), Some(Suit::Hearts)).unwrap())
+    }
+
+    fn winner(plays: &[&str]) -> usize {
+        let plays: Vec<Hand> = plays.iter().map(|p| hand(p)).collect();
+        trick_winner(&ctx(), &plays).unwrap()
+    }
+
+    #[test]
+    fn tv_t6_single_trick_winners() {
+        assert_eq!(winner(&["KS", "AS", "2C", "2D"]), 2);
+        assert_eq!(winner(&["2S", "2C", "2H", "AH"]), 2);
+        assert_eq!(winner(&["AS", "AS", "KS", "QS"]), 0);
+        assert_eq!(winner(&["KS", "3H", "RJ", "BJ"]), 2);
+    }
+
+    #[test]
+    fn tv_t7_pair_trick_winners() {
+        assert_eq!(winner(&["9S 9S", "AS KS", "3H 4H", "10S 10S"]), 3);
+        assert_eq!(winner(&["9S 9S", "3H 3H", "2C 2C", "10S 10S"]), 2);
+        assert_eq!(winner(&["9S 9S", "2C 2C", "2D 2D", "10S 10S"]), 1);
+    }
+
+    #[test]
+    fn tv_t12_throw_ruffs() {
+        assert_eq!(winner(&["AS KS KS", "3H 4H 4H", "5H 5H 6H", "QS JS 9S"]), 2);
+        assert_eq!(winner(&["AS KS KS", "3H 4H 4H", "5H 6H 8H", "QS JS 9S"]), 1);
+    }
+
+    #[test]
+    fn tractor_leads_are_beaten_only_by_tractors() {
+        assert_eq!(
+            winner(&["3S 3S 4S 4S", "AS AS QS QS", "3H 3H 4H 4H", "5S 5S 6S 6S"]),
+            2
+        );
+        assert_eq!(
+            winner(&["3S 3S 4S 4S", "AS AS QS QS", "3H 3H 5H 5H", "5S 5S 6S 6S"]),
+            3
+        );
+        // A trump throw always wins for the leader.
+        assert_eq!(winner(&["AH KH KH", "RJ RJ BJ", "3S 4S 5S", "6S 7S 8S"]), 0);
+    }
+
+    #[test]
+    fn points_count_copies() {
+        assert_eq!(points(hand("KS KS 10H 5D 5D 9C BJ")), 40);
+        assert_eq!(points(Hand::FULL), 200);
+    }
+}
