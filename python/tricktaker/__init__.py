@@ -14,11 +14,12 @@ algorithm is written once::
 
 from __future__ import annotations
 
-from . import sheepshead
+from . import sheepshead, tractor
 from ._core import Card, __version__
 from .errors import (
     CardParseError,
     IllegalActionError,
+    IllegalPlayError,
     InvalidStateError,
     NothingToUndoError,
     RulesError,
@@ -29,10 +30,12 @@ __all__ = [
     "Card",
     "CardParseError",
     "IllegalActionError",
+    "IllegalPlayError",
     "InvalidStateError",
     "NothingToUndoError",
     "RulesError",
     "TricktakerError",
     "__version__",
     "sheepshead",
+    "tractor",
 ]

@@ -13,6 +13,7 @@ __all__ = [
     "Card",
     "SheepsheadRules",
     "SheepsheadState",
+    "TractorTrump",
     "__version__",
     "sheepshead_card_points",
     "sheepshead_random_playouts",
@@ -20,6 +21,13 @@ __all__ = [
     "sheepshead_suit_of",
     "sheepshead_trick_winner",
     "sheepshead_trumps",
+    "tractor_check_throw",
+    "tractor_decompose",
+    "tractor_follow_error",
+    "tractor_follow_extensions",
+    "tractor_legal_follows",
+    "tractor_trick_points",
+    "tractor_trick_winner",
 ]
 
 __version__: str
@@ -185,3 +193,58 @@ def sheepshead_trumps(jack_order: Literal["standard", "seed"] = "standard") -> l
 SHEEPSHEAD_SUMMARY_COLUMNS: list[str]
 SHEEPSHEAD_NUM_ACTIONS: int
 SHEEPSHEAD_NUM_PLAYERS: int
+
+# ---- Tractor ----
+
+@final
+class TractorTrump:
+    """The trump of a Tractor round: a rank and a suit, a rank only, or neither (no trump, R9)."""
+
+    def __new__(cls, rank: int | str | None, suit: str | None) -> TractorTrump: ...
+    @property
+    def rank(self) -> str | None: ...
+    @property
+    def suit(self) -> str | None: ...
+    def is_trump(self, card: _CardLike) -> bool: ...
+    def suit_of(self, card: _CardLike) -> Literal["T", "C", "D", "H", "S"]: ...
+    def strength(self, card: _CardLike) -> int: ...
+    def sort(self, cards: Iterable[_CardLike]) -> list[Card]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __getnewargs__(self) -> tuple[str | None, str | None]: ...
+
+def tractor_decompose(
+    cards: Iterable[_CardLike], trump: TractorTrump
+) -> list[tuple[Literal["tractor", "pair", "single"], list[Card]]]: ...
+def tractor_follow_error(
+    hand: Iterable[_CardLike],
+    lead: Iterable[_CardLike],
+    play: Iterable[_CardLike],
+    trump: TractorTrump,
+    *,
+    tractor_must_follow_tractor: bool = False,
+) -> str | None: ...
+def tractor_legal_follows(
+    hand: Iterable[_CardLike],
+    lead: Iterable[_CardLike],
+    trump: TractorTrump,
+    *,
+    tractor_must_follow_tractor: bool = False,
+) -> list[list[Card]]: ...
+def tractor_follow_extensions(
+    hand: Iterable[_CardLike],
+    lead: Iterable[_CardLike],
+    partial: Iterable[_CardLike],
+    trump: TractorTrump,
+    *,
+    tractor_must_follow_tractor: bool = False,
+) -> list[Card]: ...
+def tractor_check_throw(
+    lead: Iterable[_CardLike],
+    other_hands: Iterable[Iterable[_CardLike]],
+    trump: TractorTrump,
+    *,
+    failed_throw_forced: str = "fewest_cards_then_lowest",
+) -> tuple[list[Card], int] | None: ...
+def tractor_trick_winner(plays: Iterable[Iterable[_CardLike]], trump: TractorTrump) -> int: ...
+def tractor_trick_points(cards: Iterable[_CardLike]) -> int: ...

@@ -10,6 +10,7 @@ from __future__ import annotations
 __all__ = [
     "CardParseError",
     "IllegalActionError",
+    "IllegalPlayError",
     "InvalidStateError",
     "NothingToUndoError",
     "RulesError",
@@ -31,6 +32,10 @@ class RulesError(TricktakerError, ValueError):
 
 class IllegalActionError(TricktakerError, ValueError):
     """An action that is not legal in the state it was applied to; the state is left unchanged."""
+
+
+class IllegalPlayError(IllegalActionError):
+    """Cards that do not make a legal lead or follow in Tractor (mixed suits, a wrong follow…)."""
 
 
 class InvalidStateError(TricktakerError, ValueError):

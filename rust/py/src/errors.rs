@@ -8,6 +8,7 @@ use tricktaker_core::CardParseError as CoreCardParseError;
 pyo3::import_exception!(tricktaker.errors, CardParseError);
 pyo3::import_exception!(tricktaker.errors, RulesError);
 pyo3::import_exception!(tricktaker.errors, IllegalActionError);
+pyo3::import_exception!(tricktaker.errors, IllegalPlayError);
 pyo3::import_exception!(tricktaker.errors, InvalidStateError);
 pyo3::import_exception!(tricktaker.errors, NothingToUndoError);
 

@@ -5,11 +5,13 @@ use pyo3::prelude::*;
 mod card;
 mod errors;
 mod sheepshead;
+mod tractor;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<card::Card>()?;
     sheepshead::register(m)?;
+    tractor::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -1,0 +1,264 @@
+//! `tricktaker.tractor`: the card-level rules toolkit (trump, formats, follows, throws, tricks).
+
+use crate::card::{card_object, extract_card, Card};
+use crate::errors;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use tricktaker_core::cards::{Rank, Suit};
+use tricktaker_core::tractor::follow::{self, FollowRules};
+use tricktaker_core::tractor::{throw, trick, trump, Format, Hand};
+use tricktaker_core::Card as CoreCard;
+
+/// The trump of a Tractor round: ``Trump("2", "H")``, ``Trump(7, "C")``, ``Trump(None, None)`` (no trump, R9).
+#[pyclass(frozen, module = "tricktaker.tractor", name = "Trump")]
+pub struct Trump {
+    pub ctx: trump::TrumpContext,
+}
+
+fn rank_arg(rank: &Bound<'_, PyAny>) -> PyResult<Option<Rank>> {
+    if rank.is_none() {
+        return Ok(None);
+    }
+    let parsed = if let Ok(v) = rank.extract::<i64>() {
+        u8::try_from(v).ok().and_then(Rank::from_value)
+    } else if let Ok(s) = rank.cast::<PyString>() {
+        let text = s.to_str()?.trim().to_ascii_uppercase();
+        ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+            .iter()
+            .position(|&n| n == text || (text == "T" && n == "10"))
+            .and_then(|i| Rank::from_value(i as u8 + 2))
+    } else {
+        None
+    };
+    parsed.map(Some).ok_or_else(|| {
+        errors::CardParseError::new_err(format!(
+            "not a rank: {} (expected 2-10, J, Q, K, A, an int 2-14, or None)",
+            rank.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))
+    })
+}
+
+fn suit_arg(suit: Option<&str>) -> PyResult<Option<Suit>> {
+    match suit {
+        None => Ok(None),
+        Some(text) => {
+            let mut chars = text.trim().chars();
+            match (chars.next().and_then(Suit::from_char), chars.next()) {
+                (Some(s), None) => Ok(Some(s)),
+                _ => Err(errors::CardParseError::new_err(format!(
+                    "not a suit: {text:?} (expected C, D, H, S, one of ♣♦♥♠, or None)"
+                ))),
+            }
+        }
+    }
+}
+
+/// A multiset of cards from an iterable of `Card`s or card texts.
+pub fn hand_arg(cards: &Bound<'_, PyAny>) -> PyResult<Hand> {
+    let mut h = Hand::EMPTY;
+    for item in cards.try_iter()? {
+        let c = extract_card(&item?)?;
+        h = h.add(c).map_err(|e| errors::InvalidStateError::new_err(e.to_string()))?;
+    }
+    Ok(h)
+}
+
+fn format_arg(ctx: &trump::TrumpContext, lead: &Bound<'_, PyAny>) -> PyResult<Format> {
+    tricktaker_core::tractor::decompose(ctx, hand_arg(lead)?)
+        .map_err(|e| errors::IllegalPlayError::new_err(e.to_string()))
+}
+
+fn cards_out(py: Python<'_>, cards: impl IntoIterator<Item = CoreCard>) -> Vec<Py<Card>> {
+    cards.into_iter().map(|c| card_object(py, c)).collect()
+}
+
+#[pymethods]
+impl Trump {
+    #[new]
+    #[pyo3(signature = (rank, suit))]
+    fn py_new(rank: &Bound<'_, PyAny>, suit: Option<&str>) -> PyResult<Trump> {
+        let t = trump::Trump::new(rank_arg(rank)?, suit_arg(suit)?)
+            .map_err(|e| errors::RulesError::new_err(e.to_string()))?;
+        Ok(Trump { ctx: trump::TrumpContext::new(t) })
+    }
+
+    /// The trump rank as text (``"2"`` … ``"A"``), ``None`` in a no-trump round.
+    #[getter]
+    fn rank(&self) -> Option<&'static str> {
+        self.ctx.trump().rank().map(|r| r.name())
+    }
+
+    /// The trump suit letter, ``None`` without one.
+    #[getter]
+    fn suit(&self) -> Option<char> {
+        self.ctx.trump().suit().map(|s| s.letter())
+    }
+
+    fn is_trump(&self, card: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.ctx.is_trump(extract_card(card)?))
+    }
+
+    /// The effective suit (R10): ``"T"`` for a trump, else the printed suit letter.
+    fn suit_of(&self, card: &Bound<'_, PyAny>) -> PyResult<char> {
+        let c = extract_card(card)?;
+        Ok(if self.ctx.is_trump(c) { 'T' } else { c.suit().expect("a plain card has a suit").letter() })
+    }
+
+    /// The position inside the effective suit, higher wins, equal cards equal (R11); the lowest is 1.
+    fn strength(&self, card: &Bound<'_, PyAny>) -> PyResult<u8> {
+        Ok(self.ctx.strength(extract_card(card)?))
+    }
+
+    /// The cards in play order: trumps, then clubs, diamonds, hearts, spades; strongest first.
+    fn sort(&self, py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<Vec<Py<Card>>> {
+        Ok(cards_out(py, self.ctx.sorted(hand_arg(cards)?)))
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Trump>().is_ok_and(|o| o.get().ctx.trump() == self.ctx.trump())
+    }
+
+    fn __hash__(&self) -> u64 {
+        let t = self.ctx.trump();
+        u64::from(t.rank().map_or(0, |r| r.value())) * 8 + t.suit().map_or(0, |s| s as u64 + 1)
+    }
+
+    fn __getnewargs__(&self) -> (Option<&'static str>, Option<String>) {
+        (self.rank(), self.suit().map(String::from))
+    }
+
+    fn __repr__(&self) -> String {
+        let quote = |s: Option<String>| s.map_or("None".to_string(), |s| format!("'{s}'"));
+        format!(
+            "Trump({}, {})",
+            quote(self.rank().map(String::from)),
+            quote(self.suit().map(String::from))
+        )
+    }
+
+    fn __str__(&self) -> String {
+        self.ctx.trump().to_string()
+    }
+}
+
+/// The components of a lead (R33): ``[(kind, cards), …]`` with kind ``"tractor"``, ``"pair"`` or ``"single"``.
+#[pyfunction]
+pub fn decompose(
+    py: Python<'_>,
+    cards: &Bound<'_, PyAny>,
+    trump: PyRef<'_, Trump>,
+) -> PyResult<Vec<(&'static str, Vec<Py<Card>>)>> {
+    let f = format_arg(&trump.ctx, cards)?;
+    Ok(f.components().iter().map(|c| (c.kind(), cards_out(py, trump.ctx.sorted(c.cards)))).collect())
+}
+
+fn follow_rules(tractor_must_follow_tractor: bool) -> FollowRules {
+    FollowRules { tractor_must_follow_tractor }
+}
+
+/// Why `play` does not follow `lead` from `hand` (R26, R28–R32); ``None`` if it does.
+#[pyfunction]
+#[pyo3(signature = (hand, lead, play, trump, *, tractor_must_follow_tractor = false))]
+pub fn follow_error(
+    hand: &Bound<'_, PyAny>,
+    lead: &Bound<'_, PyAny>,
+    play: &Bound<'_, PyAny>,
+    trump: PyRef<'_, Trump>,
+    tractor_must_follow_tractor: bool,
+) -> PyResult<Option<String>> {
+    let f = format_arg(&trump.ctx, lead)?;
+    let rules = follow_rules(tractor_must_follow_tractor);
+    Ok(follow::check_follow(&trump.ctx, hand_arg(hand)?, &f, hand_arg(play)?, rules).err().map(|e| e.to_string()))
+}
+
+/// Every distinct legal follow as a list of cards in id order; the list sorted by ids.
+#[pyfunction]
+#[pyo3(signature = (hand, lead, trump, *, tractor_must_follow_tractor = false))]
+pub fn legal_follows(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    lead: &Bound<'_, PyAny>,
+    trump: PyRef<'_, Trump>,
+    tractor_must_follow_tractor: bool,
+) -> PyResult<Vec<Vec<Py<Card>>>> {
+    let f = format_arg(&trump.ctx, lead)?;
+    let hand = hand_arg(hand)?;
+    let mut plays: Vec<Vec<CoreCard>> = Vec::new();
+    let rules = follow_rules(tractor_must_follow_tractor);
+    let ctx = &trump.ctx;
+    py.detach(|| follow::for_each_follow(ctx, hand, &f, rules, |p| plays.push(p.cards().collect())));
+    plays.sort();
+    Ok(plays.into_iter().map(|p| cards_out(py, p)).collect())
+}
+
+/// The cards that can be added to `partial` on the way to a legal follow (never a dead end), in id order.
+#[pyfunction]
+#[pyo3(signature = (hand, lead, partial, trump, *, tractor_must_follow_tractor = false))]
+pub fn follow_extensions(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    lead: &Bound<'_, PyAny>,
+    partial: &Bound<'_, PyAny>,
+    trump: PyRef<'_, Trump>,
+    tractor_must_follow_tractor: bool,
+) -> PyResult<Vec<Py<Card>>> {
+    let f = format_arg(&trump.ctx, lead)?;
+    let rules = follow_rules(tractor_must_follow_tractor);
+    let mask = follow::extensions(&trump.ctx, hand_arg(hand)?, &f, hand_arg(partial)?, rules);
+    Ok(cards_out(py, Hand::from_masks(mask, 0).cards()))
+}
+
+/// ``None`` if the lead stands (not a throw, or no component beatable, R33); else ``(forced, taken_back)``.
+#[pyfunction]
+#[pyo3(signature = (lead, other_hands, trump, *, failed_throw_forced = "fewest_cards_then_lowest"))]
+pub fn check_throw(
+    py: Python<'_>,
+    lead: &Bound<'_, PyAny>,
+    other_hands: &Bound<'_, PyAny>,
+    trump: PyRef<'_, Trump>,
+    failed_throw_forced: &str,
+) -> PyResult<Option<(Vec<Py<Card>>, u32)>> {
+    if failed_throw_forced != "fewest_cards_then_lowest" {
+        return Err(errors::RulesError::new_err(format!(
+            "failed_throw_forced must be one of [\"fewest_cards_then_lowest\"], not {failed_throw_forced:?}"
+        )));
+    }
+    let f = format_arg(&trump.ctx, lead)?;
+    let others = other_hands.try_iter()?.map(|h| hand_arg(&h?)).collect::<PyResult<Vec<Hand>>>()?;
+    Ok(throw::check_throw(&trump.ctx, &f, &others)
+        .map(|x| (cards_out(py, trump.ctx.sorted(x.forced.cards)), x.taken_back)))
+}
+
+/// The index of the winning play, ``plays[0]`` being the lead (R35–R39).
+#[pyfunction]
+pub fn trick_winner(plays: &Bound<'_, PyAny>, trump: PyRef<'_, Trump>) -> PyResult<usize> {
+    let plays = plays.try_iter()?.map(|p| hand_arg(&p?)).collect::<PyResult<Vec<Hand>>>()?;
+    let n = plays.first().map_or(0, |p| p.len());
+    if let Some(bad) = plays.iter().position(|p| p.len() != n) {
+        return Err(errors::IllegalPlayError::new_err(format!(
+            "play {bad} has {} cards and the lead {n}; every player plays as many (R26)",
+            plays[bad].len()
+        )));
+    }
+    trick::trick_winner(&trump.ctx, &plays).map_err(|e| errors::IllegalPlayError::new_err(e.to_string()))
+}
+
+/// Card points (R3): K and 10 are worth 10, 5 is worth 5.
+#[pyfunction]
+pub fn trick_points(cards: &Bound<'_, PyAny>) -> PyResult<u32> {
+    Ok(trick::points(hand_arg(cards)?))
+}
+
+/// Adds the Tractor names to `_core`, prefixed; `tricktaker.tractor` re-exports them unprefixed.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("TractorTrump", py.get_type::<Trump>())?;
+    m.add("tractor_decompose", wrap_pyfunction!(decompose, m)?)?;
+    m.add("tractor_follow_error", wrap_pyfunction!(follow_error, m)?)?;
+    m.add("tractor_legal_follows", wrap_pyfunction!(legal_follows, m)?)?;
+    m.add("tractor_follow_extensions", wrap_pyfunction!(follow_extensions, m)?)?;
+    m.add("tractor_check_throw", wrap_pyfunction!(check_throw, m)?)?;
+    m.add("tractor_trick_winner", wrap_pyfunction!(trick_winner, m)?)?;
+    m.add("tractor_trick_points", wrap_pyfunction!(trick_points, m)?)?;
+    Ok(())
+}
