@@ -4,6 +4,7 @@ import copy
 import pickle
 
 import pytest
+
 from tricktaker import Card, CardParseError
 
 
