@@ -1,0 +1,85 @@
+//! Criterion benches of Tractor's card-level rules: follow generation, throw checks, trick resolution.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use tricktaker_core::cards::{Card, Rank, Suit};
+use tricktaker_core::tractor::follow::{check_follow, extensions, for_each_follow, FollowRules};
+use tricktaker_core::tractor::throw::check_throw;
+use tricktaker_core::tractor::trick::trick_winner;
+use tricktaker_core::tractor::{decompose, Hand, Trump, TrumpContext};
+
+fn hand(text: &str) -> Hand {
+    let cards: Vec<Card> = text
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    Hand::try_from(cards.as_slice()).unwrap()
+}
+
+fn bench(c: &mut Criterion) {
+    let ctx = TrumpContext::new(Trump::new(Rank::from_value(2), Some(Suit::Hearts)).unwrap());
+    let rules = FollowRules::default();
+    let follower =
+        hand("3S 4S 4S 7S 9S JS QS KS 5H 5H 8H 2C AC KC 9C 9C 4D 6D 6D 10D JD QD AD BJ 3C");
+    let void = hand("5H 5H 8H 2C AC KC 9C 9C 4D 6D 6D 10D JD QD AD BJ 3C 3D 5D 7D 8D 9D 3H 4H 6H");
+    let tractor_lead = decompose(&ctx, hand("9S 9S 10S 10S")).unwrap();
+    let single_lead = decompose(&ctx, hand("AS")).unwrap();
+    c.bench_function("tractor check_follow (tractor lead)", |b| {
+        b.iter(|| {
+            check_follow(
+                &ctx,
+                black_box(follower),
+                &tractor_lead,
+                hand("4S 4S 9S JS"),
+                rules,
+            )
+        })
+    });
+    c.bench_function("tractor legal follows (tractor lead, 25-card hand)", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for_each_follow(&ctx, black_box(follower), &tractor_lead, rules, |_| n += 1);
+            n
+        })
+    });
+    c.bench_function(
+        "tractor legal follows (void, 4-card lead: 1000s of plays)",
+        |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for_each_follow(&ctx, black_box(void), &tractor_lead, rules, |_| n += 1);
+                n
+            })
+        },
+    );
+    c.bench_function("tractor follow extensions (single lead)", |b| {
+        b.iter(|| extensions(&ctx, black_box(follower), &single_lead, Hand::EMPTY, rules))
+    });
+    let throw = decompose(&ctx, hand("AS QS QS 9S")).unwrap();
+    let others = [hand("KS KS 3S 5C"), hand("6D 7D 8D"), hand("10S 2S RJ")];
+    c.bench_function("tractor check_throw (4-card throw, 3 hands)", |b| {
+        b.iter(|| check_throw(&ctx, black_box(&throw), &others))
+    });
+    let plays = [
+        hand("AS KS KS"),
+        hand("3H 4H 4H"),
+        hand("5H 5H 6H"),
+        hand("QS JS 9S"),
+    ];
+    c.bench_function("tractor trick_winner (ruffed throw)", |b| {
+        b.iter(|| trick_winner(&ctx, black_box(&plays)))
+    });
+    let singles = [hand("KS"), hand("AS"), hand("2C"), hand("2D")];
+    c.bench_function("tractor trick_winner (singles)", |b| {
+        b.iter(|| trick_winner(&ctx, black_box(&singles)))
+    });
+    c.bench_function("tractor TrumpContext::new", |b| {
+        b.iter(|| {
+            TrumpContext::new(black_box(
+                Trump::new(Rank::from_value(7), Some(Suit::Clubs)).unwrap(),
+            ))
+        })
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
