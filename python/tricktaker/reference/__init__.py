@@ -8,6 +8,6 @@ tests and benchmarks. They are slow by design: clarity first, speed never.
 This package imports nothing from the rest of ``tricktaker`` (whose native extension may not be built).
 """
 
-from . import sheepshead
+from . import sheepshead, tractor
 
-__all__ = ["sheepshead"]
+__all__ = ["sheepshead", "tractor"]

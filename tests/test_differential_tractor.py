@@ -1,0 +1,117 @@
+"""Tractor's card-level rules, Rust against the pure-Python reference written independently from the rules.
+
+On random deals and trumps the two must agree on every function of the toolkit contract
+(``docs/tractor-toolkit.md``): decompose, legal_follows, is_legal_follow, check_throw, trick_winner and
+trick_points. A disagreement names the seed so it can be replayed; ``--diff-games`` scales the run.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tricktaker import Card, tractor
+from tricktaker.reference import tractor as ref
+
+DECK = [c for c in Card.all() for _ in range(2)]
+TRUMPS: list[tuple[str | None, str | None]] = [(None, None)] + [
+    (rank, suit) for rank in ("2", "5", "7", "10", "Q", "A") for suit in ("C", "D", "H", "S", None)
+]
+
+
+def texts(cards: list[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def deal(rng: random.Random) -> list[list[Card]]:
+    """Four hands of 25; half the time from a narrow window of the sorted deck, for pairs and tractors."""
+    deck = DECK[:]
+    if rng.random() < 0.5:
+        start = rng.randrange(0, len(deck) - 60)
+        window, rest = deck[start : start + 60], deck[:start] + deck[start + 60 :]
+        rng.shuffle(window)
+        rng.shuffle(rest)
+        deck = window + rest
+    else:
+        rng.shuffle(deck)
+    return [deck[25 * i : 25 * i + 25] for i in range(4)]
+
+
+def lead_from(trump: tractor.Trump, hand: list[Card], rng: random.Random) -> list[Card]:
+    """A lead of one effective suit: a slice of the hand's cards of a random suit, pairs kept together."""
+    suit = trump.suit_of(rng.choice(hand))
+    same = trump.sort([c for c in hand if trump.suit_of(c) == suit])
+    size = min(len(same), rng.choice([1, 1, 2, 2, 3, 4, 4, 5, 6]))
+    start = rng.randrange(len(same) - size + 1)
+    return same[start : start + size]
+
+
+def compare_deal(seed: int) -> None:
+    rng = random.Random(seed)
+    rank, suit = rng.choice(TRUMPS)
+    fast_trump, ref_trump = tractor.Trump(rank, suit), ref.Trump(rank, suit)
+    hands = deal(rng)
+    where = f"seed={seed} trump=({rank}, {suit})"
+
+    for card in Card.all():
+        assert fast_trump.suit_of(card) == ref_trump.suit_of(str(card)), where
+        assert fast_trump.strength(card) == ref_trump.strength(str(card)), f"{where} {card}"
+    assert texts(fast_trump.sort(hands[0])) == ref_trump.sort([str(c) for c in hands[0]]), where
+
+    lead = lead_from(fast_trump, hands[0], rng)
+    lead_text = texts(lead)
+    where += f" lead={lead_text}"
+    fast_parts = [(kind, texts(cards)) for kind, cards in tractor.decompose(lead, fast_trump)]
+    assert fast_parts == ref.decompose(lead_text, ref_trump), where
+
+    others = [[str(c) for c in h] for h in hands[1:]]
+    fast_throw = tractor.check_throw(lead, hands[1:], fast_trump)
+    ref_throw = ref.check_throw(lead_text, others, ref_trump)
+    assert (None if fast_throw is None else (texts(fast_throw[0]), fast_throw[1])) == ref_throw, where
+
+    option = rng.random() < 0.25
+    plays = [lead]
+    for hand in hands[1:]:
+        hand_text = [str(c) for c in hand]
+        follows = tractor.legal_follows(hand, lead, fast_trump, tractor_must_follow_tractor=option)
+        expected = ref.legal_follows(hand_text, lead_text, ref_trump, tractor_must_follow_tractor=option)
+        assert [texts(p) for p in follows] == expected, f"{where} hand={hand_text} option={option}"
+        plays.append(rng.choice(follows))
+        # Also an arbitrary play of the right size, legal or not.
+        probe = rng.sample(hand, len(lead))
+        assert tractor.is_legal_follow(hand, lead, probe, fast_trump, tractor_must_follow_tractor=option) == (
+            ref.is_legal_follow(
+                hand_text, lead_text, texts(probe), ref_trump, tractor_must_follow_tractor=option
+            )
+        ), f"{where} hand={hand_text} probe={texts(probe)}"
+
+    play_texts = [texts(p) for p in plays]
+    assert tractor.trick_winner(plays, fast_trump) == ref.trick_winner(play_texts, ref_trump), (
+        f"{where} plays={play_texts}"
+    )
+    everything = [c for p in plays for c in p]
+    assert tractor.trick_points(everything) == ref.trick_points(texts(everything)), where
+
+
+def test_random_deals_agree(diff_games: int) -> None:
+    for seed in range(diff_games):
+        compare_deal(seed)
+
+
+def test_throw_ruffs_agree() -> None:
+    """Void followers ruffing throws with trumps: rare at random, so built on purpose."""
+    rng = random.Random(7)
+    for seed in range(300):
+        rank, suit = rng.choice([t for t in TRUMPS if t[1] is not None])
+        fast_trump, ref_trump = tractor.Trump(rank, suit), ref.Trump(rank, suit)
+        trumps = sorted((c for c in DECK if fast_trump.is_trump(c)), key=lambda c: rng.random())
+        plain_suit = next(s for s in "CDHS" if s != suit)
+        plain = [c for c in DECK if fast_trump.suit_of(c) == plain_suit]
+        lead = fast_trump.sort(rng.sample(plain, rng.choice([2, 3, 4, 5])))
+        if len(tractor.decompose(lead, fast_trump)) < 2:
+            continue
+        n = len(lead)
+        plays = [lead, *(fast_trump.sort(trumps[i * n : (i + 1) * n]) for i in range(3))]
+        play_texts = [texts(p) for p in plays]
+        assert tractor.trick_winner(plays, fast_trump) == ref.trick_winner(play_texts, ref_trump), (
+            f"seed={seed} trump=({rank}, {suit}) plays={play_texts}"
+        )
