@@ -8,18 +8,14 @@ use tricktaker_core::tractor::trick::trick_winner;
 use tricktaker_core::tractor::{decompose, Hand, Trump, TrumpContext};
 
 fn hand(text: &str) -> Hand {
-    let cards: Vec<Card> = text
-        .split_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
+    let cards: Vec<Card> = text.split_whitespace().map(|t| t.parse().unwrap()).collect();
     Hand::try_from(cards.as_slice()).unwrap()
 }
 
 fn bench(c: &mut Criterion) {
     let ctx = TrumpContext::new(Trump::new(Rank::from_value(2), Some(Suit::Hearts)).unwrap());
     let rules = FollowRules::default();
-    let follower =
-        hand("3S 4S 4S 7S 9S JS QS KS 5H 5H 8H 2C AC KC 9C 9C 4D 6D 6D 10D JD QD AD BJ 3C");
+    let follower = hand("3S 4S 4S 7S 9S JS QS KS 5H 5H 8H 2C AC KC 9C 9C 4D 6D 6D 10D JD QD AD BJ 3C");
     let void = hand("5H 5H 8H 2C AC KC 9C 9C 4D 6D 6D 10D JD QD AD BJ 3C 3D 5D 7D 8D 9D 3H 4H 6H");
     let tractor_lead = decompose(&ctx, hand("9S 9S 10S 10S")).unwrap();
     let single_lead = decompose(&ctx, hand("AS")).unwrap();
@@ -41,16 +37,13 @@ fn bench(c: &mut Criterion) {
             n
         })
     });
-    c.bench_function(
-        "tractor legal follows (void, 4-card lead: 1000s of plays)",
-        |b| {
-            b.iter(|| {
-                let mut n = 0;
-                for_each_follow(&ctx, black_box(void), &tractor_lead, rules, |_| n += 1);
-                n
-            })
-        },
-    );
+    c.bench_function("tractor legal follows (void, 4-card lead: 1000s of plays)", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for_each_follow(&ctx, black_box(void), &tractor_lead, rules, |_| n += 1);
+            n
+        })
+    });
     c.bench_function("tractor follow extensions (single lead)", |b| {
         b.iter(|| extensions(&ctx, black_box(follower), &single_lead, Hand::EMPTY, rules))
     });

@@ -83,9 +83,7 @@ impl Rank {
     }
 
     pub const fn name(self) -> &'static str {
-        [
-            "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
-        ][self.0 as usize]
+        ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"][self.0 as usize]
     }
 
     fn parse(s: &str) -> Option<Rank> {

@@ -4,6 +4,7 @@
 
 pub mod bits;
 pub mod cards;
+pub mod options;
 pub mod rng;
 pub mod sheepshead;
 pub mod tractor;

@@ -54,9 +54,8 @@ impl Card {
     #[staticmethod]
     fn from_id(py: Python<'_>, id: i64) -> PyResult<Py<Card>> {
         let card = u8::try_from(id).ok().and_then(CoreCard::from_id);
-        let card = card.ok_or_else(|| {
-            errors::CardParseError::new_err(format!("no card has id {id}: ids run 0-53"))
-        })?;
+        let card = card
+            .ok_or_else(|| errors::CardParseError::new_err(format!("no card has id {id}: ids run 0-53")))?;
         Ok(card_object(py, card))
     }
 

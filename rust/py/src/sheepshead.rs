@@ -112,13 +112,9 @@ impl Rules {
         )
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyDict>,))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyDict>,))> {
         let py = slf.py();
-        let rebuild = py
-            .import("tricktaker.sheepshead")?
-            .getattr("_rules_from_dict")?;
+        let rebuild = py.import("tricktaker.sheepshead")?.getattr("_rules_from_dict")?;
         Ok((rebuild, (slf.get().to_dict(py)?,)))
     }
 }
@@ -137,10 +133,7 @@ fn rules_arg(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
         Some(r) => r.cast::<Rules>().map(|r| *r.get()).map_err(|_| {
             errors::RulesError::new_err(format!(
                 "rules must be a tricktaker.sheepshead.Rules, not {}",
-                r.get_type()
-                    .name()
-                    .map(|n| n.to_string())
-                    .unwrap_or_default()
+                r.get_type().name().map(|n| n.to_string()).unwrap_or_default()
             ))
         }),
     }
@@ -159,9 +152,7 @@ pub fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
 fn scard(obj: &Bound<'_, PyAny>) -> PyResult<SCard> {
     let card = extract_card(obj)?;
     SCard::from_card(card).ok_or_else(|| {
-        errors::CardParseError::new_err(format!(
-            "{card} is not in the 32-card Sheepshead deck (R2)"
-        ))
+        errors::CardParseError::new_err(format!("{card} is not in the 32-card Sheepshead deck (R2)"))
     })
 }
 
@@ -180,10 +171,7 @@ fn card_set(cards: &Bound<'_, PyAny>, what: &str) -> PyResult<CardSet> {
 }
 
 fn cards_list(py: Python<'_>, cards: impl IntoIterator<Item = SCard>) -> Vec<Py<Card>> {
-    cards
-        .into_iter()
-        .map(|c| card_object(py, c.card()))
-        .collect()
+    cards.into_iter().map(|c| card_object(py, c.card())).collect()
 }
 
 /// The cards of a trick as (seat, card) pairs in play order.
@@ -210,9 +198,7 @@ impl State {
         usize::try_from(seat)
             .ok()
             .filter(|&s| s < NUM_PLAYERS)
-            .ok_or_else(|| {
-                pyo3::exceptions::PyValueError::new_err(format!("seat must be 0-4, not {seat}"))
-            })
+            .ok_or_else(|| pyo3::exceptions::PyValueError::new_err(format!("seat must be 0-4, not {seat}")))
     }
 
     fn action_id(a: i64) -> PyResult<u8> {
@@ -240,8 +226,8 @@ impl State {
         multiplier: u32,
     ) -> PyResult<State> {
         let rules = rules_arg(rules)?;
-        let inner = core::State::new(seed_arg(seed)?, rules.core, dealer, multiplier)
-            .map_err(errors::deal)?;
+        let inner =
+            core::State::new(seed_arg(seed)?, rules.core, dealer, multiplier).map_err(errors::deal)?;
         Ok(State { inner, rules })
     }
 
@@ -266,8 +252,8 @@ impl State {
         })?;
         let deal = Deal::new(hands, card_set(blind, "the blind")?).map_err(errors::deal)?;
         let rng = Rng::new(seed.map(seed_arg).transpose()?.unwrap_or(0));
-        let inner = core::State::from_deal(deal, rules.core, dealer, multiplier, rng)
-            .map_err(errors::deal)?;
+        let inner =
+            core::State::from_deal(deal, rules.core, dealer, multiplier, rng).map_err(errors::deal)?;
         Ok(State { inner, rules })
     }
 
@@ -455,12 +441,7 @@ impl State {
         cards
             .iter()
             .enumerate()
-            .map(|(i, c)| {
-                (
-                    core::state::left(leader, i as u8),
-                    card_object(py, c.card()),
-                )
-            })
+            .map(|(i, c)| (core::state::left(leader, i as u8), card_object(py, c.card())))
             .collect()
     }
 
@@ -472,12 +453,7 @@ impl State {
                 let plays = cards
                     .iter()
                     .enumerate()
-                    .map(|(i, c)| {
-                        (
-                            core::state::left(leader, i as u8),
-                            card_object(py, c.card()),
-                        )
-                    })
+                    .map(|(i, c)| (core::state::left(leader, i as u8), card_object(py, c.card())))
                     .collect();
                 (leader, plays, winner)
             })
@@ -509,9 +485,8 @@ impl State {
 
     #[setter]
     fn set_rng_state(&mut self, words: [u64; 4]) -> PyResult<()> {
-        let rng = Rng::from_state(words).ok_or_else(|| {
-            errors::InvalidStateError::new_err("the generator state cannot be all zeros")
-        })?;
+        let rng = Rng::from_state(words)
+            .ok_or_else(|| errors::InvalidStateError::new_err("the generator state cannot be all zeros"))?;
         self.inner.set_rng(rng);
         Ok(())
     }
@@ -585,9 +560,7 @@ pub fn random_playouts<'py>(
         ));
     }
     let out = py.detach(|| playout::random_playouts(n, seed, rules, threads));
-    Ok(PyArray1::from_vec(py, out)
-        .reshape([n, NUM_PLAYERS])?
-        .into_any())
+    Ok(PyArray1::from_vec(py, out).reshape([n, NUM_PLAYERS])?.into_any())
 }
 
 /// `n` random hands as in `random_playouts`, each summarised in the columns of `SHEEPSHEAD_SUMMARY_COLUMNS`:
@@ -615,9 +588,7 @@ pub fn random_summaries<'py>(
 }
 
 fn jack_order_arg(jack_order: &str) -> PyResult<&'static Ranking> {
-    Ok(Ranking::new(
-        JackOrder::parse(jack_order).map_err(errors::rules)?,
-    ))
+    Ok(Ranking::new(JackOrder::parse(jack_order).map_err(errors::rules)?))
 }
 
 /// Index of the card that wins a trick (R25), `cards[0]` being the lead.
@@ -633,11 +604,7 @@ pub fn trick_winner(cards: &Bound<'_, PyAny>, jack_order: &str) -> PyResult<usiz
     if trick.is_empty() || trick.len() > NUM_PLAYERS || distinct.len() as usize != trick.len() {
         return Err(errors::IllegalActionError::new_err(format!(
             "a trick has 1 to 5 different cards, not {}",
-            trick
-                .iter()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
+            trick.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
         )));
     }
     Ok(ranking::trick_winner(ranking, &trick, None))
@@ -660,10 +627,7 @@ pub fn card_points(card: &Bound<'_, PyAny>) -> PyResult<u8> {
 #[pyo3(signature = (jack_order = "standard"))]
 pub fn trumps(py: Python<'_>, jack_order: &str) -> PyResult<Vec<Py<Card>>> {
     let ranking = jack_order_arg(jack_order)?;
-    Ok(cards_list(
-        py,
-        ranking.sorted(ranking::ESuit::TRUMP.cards()),
-    ))
+    Ok(cards_list(py, ranking.sorted(ranking::ESuit::TRUMP.cards())))
 }
 
 /// Adds the Sheepshead names to `_core`, prefixed; `tricktaker.sheepshead` re-exports them unprefixed.
@@ -679,17 +643,11 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "sheepshead_random_summaries",
         wrap_pyfunction!(random_summaries, m)?,
     )?;
-    m.add(
-        "sheepshead_trick_winner",
-        wrap_pyfunction!(trick_winner, m)?,
-    )?;
+    m.add("sheepshead_trick_winner", wrap_pyfunction!(trick_winner, m)?)?;
     m.add("sheepshead_suit_of", wrap_pyfunction!(suit_of, m)?)?;
     m.add("sheepshead_card_points", wrap_pyfunction!(card_points, m)?)?;
     m.add("sheepshead_trumps", wrap_pyfunction!(trumps, m)?)?;
-    m.add(
-        "SHEEPSHEAD_SUMMARY_COLUMNS",
-        playout::SUMMARY_COLUMNS.to_vec(),
-    )?;
+    m.add("SHEEPSHEAD_SUMMARY_COLUMNS", playout::SUMMARY_COLUMNS.to_vec())?;
     m.add("SHEEPSHEAD_NUM_ACTIONS", NUM_ACTIONS)?;
     m.add("SHEEPSHEAD_NUM_PLAYERS", NUM_PLAYERS)?;
     Ok(())

@@ -55,8 +55,7 @@ impl Action {
                 CALL + CALLABLE
                     .iter()
                     .position(|&x| x == c)
-                    .expect("only aces and tens of fail suits are called")
-                    as u8
+                    .expect("only aces and tens of fail suits are called") as u8
             }
             Action::Alone => ALONE,
             Action::Under(c) => UNDER + c.index(),
@@ -101,11 +100,7 @@ pub struct ActionParseError {
 
 impl fmt::Display for ActionParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "not a Sheepshead action: {:?} ({})",
-            self.text, self.reason
-        )
+        write!(f, "not a Sheepshead action: {:?} ({})", self.text, self.reason)
     }
 }
 
@@ -131,8 +126,7 @@ impl FromStr for Action {
             let card: Card = text
                 .parse()
                 .map_err(|e: crate::cards::CardParseError| err(&e.to_string()))?;
-            SCard::from_card(card)
-                .ok_or_else(|| err(&format!("{card} is not in the Sheepshead deck")))
+            SCard::from_card(card).ok_or_else(|| err(&format!("{card} is not in the Sheepshead deck")))
         };
         let no_arg = |a: Action| match arg {
             None => Ok(a),
@@ -150,9 +144,7 @@ impl FromStr for Action {
                 if CALLABLE.contains(&c) {
                     Ok(Action::Call(c))
                 } else {
-                    Err(err(
-                        "only the ace or ten of a fail suit (C, S, H) can be called",
-                    ))
+                    Err(err("only the ace or ten of a fail suit (C, S, H) can be called"))
                 }
             }
             _ => Err(err(
@@ -179,10 +171,7 @@ mod tests {
 
     #[test]
     fn text_is_read_leniently_and_bad_text_is_explained() {
-        assert_eq!(
-            "  Play  th ".parse::<Action>().unwrap().to_string(),
-            "play 10H"
-        );
+        assert_eq!("  Play  th ".parse::<Action>().unwrap().to_string(), "play 10H");
         assert_eq!("CALL a♥".parse::<Action>().unwrap().id(), CALL + 2);
         for bad in [
             "",

@@ -241,22 +241,13 @@ mod tests {
         assert_eq!(SCard::from_card(Card::RED_JOKER), None);
         assert_eq!(SCard::from_card("AC".parse().unwrap()).unwrap().index(), 7);
         assert_eq!(SCard::from_card("QD".parse().unwrap()).unwrap().index(), 13);
-        assert_eq!(
-            SCard::from_card("10H".parse().unwrap()).unwrap().index(),
-            19
-        );
+        assert_eq!(SCard::from_card("10H".parse().unwrap()).unwrap().index(), 19);
     }
 
     #[test]
     fn set_operations() {
-        let a: CardSet = [0, 3, 5]
-            .iter()
-            .map(|&i| SCard::from_index(i).unwrap())
-            .collect();
-        let b: CardSet = [3, 7]
-            .iter()
-            .map(|&i| SCard::from_index(i).unwrap())
-            .collect();
+        let a: CardSet = [0, 3, 5].iter().map(|&i| SCard::from_index(i).unwrap()).collect();
+        let b: CardSet = [3, 7].iter().map(|&i| SCard::from_index(i).unwrap()).collect();
         assert_eq!((a | b).len(), 4);
         assert_eq!((a & b).len(), 1);
         assert_eq!(

@@ -45,8 +45,7 @@ fn random_hand_bmi2(seed: u64, index: u64, rules: Rules) -> State {
 #[inline(always)]
 pub fn random_hand_portable(seed: u64, index: u64, rules: Rules) -> State {
     let game_seed = derive_seed(seed, index);
-    let mut state =
-        State::new(game_seed, rules, 0, 1).expect("dealer 0 and multiplier 1 are valid");
+    let mut state = State::new(game_seed, rules, 0, 1).expect("dealer 0 and multiplier 1 are valid");
     let mut rng = Rng::new(game_seed ^ 0x5DEE_CE66_D1CE_5EED);
     finish_randomly(&mut state, &mut rng);
     state
@@ -69,11 +68,7 @@ pub fn random_batch<const W: usize>(
             .enumerate()
             .for_each(|(chunk, hands)| {
                 for (i, hand) in hands.chunks_exact_mut(W).enumerate() {
-                    hand.copy_from_slice(&record(&random_hand(
-                        seed,
-                        (chunk * CHUNK + i) as u64,
-                        rules,
-                    )));
+                    hand.copy_from_slice(&record(&random_hand(seed, (chunk * CHUNK + i) as u64, rules)));
                 }
             })
     };
@@ -165,10 +160,7 @@ mod tests {
         let rules = Rules::default();
         let returns = random_playouts(2000, 4, rules, None);
         let summaries = random_batch(2000, 4, rules, None, summary);
-        for (r, s) in returns
-            .chunks(5)
-            .zip(summaries.chunks(SUMMARY_COLUMNS.len()))
-        {
+        for (r, s) in returns.chunks(5).zip(summaries.chunks(SUMMARY_COLUMNS.len())) {
             assert_eq!(r, &s[..5]);
             let (picker, leaster) = (s[5], s[10]);
             assert!(picker >= 0 || leaster == 1);

@@ -1,6 +1,7 @@
 //! The configuration flags of B.4; `Rules::default()` is the specification's defaults.
 
-use std::fmt;
+pub use crate::options::RulesError;
+use crate::options::named_option;
 
 /// R3: the order of the jacks among the trumps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -54,45 +55,6 @@ impl Default for Rules {
             called_card_no_discard: true,
         }
     }
-}
-
-/// An option value that is not one of the choices.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RulesError {
-    pub option: &'static str,
-    pub value: String,
-    pub choices: &'static [&'static str],
-}
-
-impl fmt::Display for RulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} must be one of {:?}, not {:?}",
-            self.option, self.choices, self.value
-        )
-    }
-}
-
-impl std::error::Error for RulesError {}
-
-macro_rules! named_option {
-    ($ty:ident, $option:literal, $($variant:ident => $name:literal),+) => {
-        impl $ty {
-            pub const CHOICES: &'static [&'static str] = &[$($name),+];
-
-            pub const fn name(self) -> &'static str {
-                match self { $($ty::$variant => $name),+ }
-            }
-
-            pub fn parse(s: &str) -> Result<$ty, RulesError> {
-                match s {
-                    $($name => Ok($ty::$variant),)+
-                    _ => Err(RulesError { option: $option, value: s.to_owned(), choices: $ty::CHOICES }),
-                }
-            }
-        }
-    };
 }
 
 named_option!(JackOrder, "jack_order", Standard => "standard", Seed => "seed");

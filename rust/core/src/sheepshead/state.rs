@@ -69,16 +69,12 @@ impl fmt::Display for DealError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DealError::HandSize { seat, size } => {
-                write!(
-                    f,
-                    "seat {seat} has {size} cards; every hand is dealt 6 (R8)"
-                )
+                write!(f, "seat {seat} has {size} cards; every hand is dealt 6 (R8)")
             }
             DealError::BlindSize { size } => write!(f, "the blind has {size} cards; it has 2 (R8)"),
-            DealError::Repeated { card } => write!(
-                f,
-                "{card} is dealt twice; the deck has one of each card (R2)"
-            ),
+            DealError::Repeated { card } => {
+                write!(f, "{card} is dealt twice; the deck has one of each card (R2)")
+            }
             DealError::Dealer { dealer } => write!(f, "dealer {dealer} is not a seat 0-4"),
             DealError::Multiplier => f.write_str("the multiplier must be at least 1"),
         }
@@ -554,14 +550,8 @@ impl State {
             return false;
         };
         let history = self.history;
-        let mut s = State::from_deal(
-            self.deal,
-            self.rules,
-            self.dealer,
-            self.multiplier,
-            self.rng,
-        )
-        .expect("a state's own deal is valid");
+        let mut s = State::from_deal(self.deal, self.rules, self.dealer, self.multiplier, self.rng)
+            .expect("a state's own deal is valid");
         for &a in &history[..n] {
             s.apply_unchecked(a);
         }
@@ -665,10 +655,7 @@ impl State {
         }
         let cards = self.tricks[t];
         let w = left(self.leaders[t], self.best);
-        debug_assert_eq!(
-            self.best as usize,
-            trick_winner(self.ranking, &cards, under)
-        );
+        debug_assert_eq!(self.best as usize, trick_winner(self.ranking, &cards, under));
         let taken: CardSet = cards.iter().copied().collect();
         self.points[w as usize] += taken.points() as u8;
         self.tricks_won[w as usize] += 1;
@@ -761,12 +748,9 @@ impl State {
         }
         let aces = CardSet(CALLABLE[..3].iter().fold(0, |m, x| m | x.bit()));
         match (c.rank() == 7, (held & aces) == aces) {
-            (true, true) => {
-                return "the picker holds all three fail aces and must call a ten (R15)".into()
-            }
+            (true, true) => return "the picker holds all three fail aces and must call a ten (R15)".into(),
             (false, false) => {
-                return "a ten may be called only by a picker holding all three fail aces (R15)"
-                    .into()
+                return "a ten may be called only by a picker holding all three fail aces (R15)".into()
             }
             _ => {}
         }
@@ -803,12 +787,12 @@ impl State {
             }
         }
         if Some(c) == self.called {
-            return format!("{c} is the called card: it may not be thrown on another suit before the last trick (R19)");
+            return format!(
+                "{c} is the called card: it may not be thrown on another suit before the last trick (R19)"
+            );
         }
         if Some(seat) == self.picker {
-            return format!(
-                "{c} is the picker's hold card: it stays until the called suit is led (R18)"
-            );
+            return format!("{c} is the picker's hold card: it stays until the called suit is led (R18)");
         }
         format!("{c} is of the called suit, which the partner must open with the called card (R19)")
     }

@@ -39,21 +39,33 @@ impl fmt::Display for FollowError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FollowError::Size { lead, play } => {
-                write!(f, "the lead has {lead} cards and the play {play}; every player plays as many (R26)")
+                write!(
+                    f,
+                    "the lead has {lead} cards and the play {play}; every player plays as many (R26)"
+                )
             }
             FollowError::NotInHand(c) => write!(f, "{c} is not in the hand"),
             FollowError::MustFollowSuit(c) => {
-                write!(f, "{c} is not of the led suit, and the hand holds enough of it to follow (R28)")
+                write!(
+                    f,
+                    "{c} is not of the led suit, and the hand holds enough of it to follow (R28)"
+                )
             }
             FollowError::MustPlayAllOfSuit(c) => {
-                write!(f, "{c} is of the led suit and must be played: the hand has fewer than the lead (R28, R32)")
+                write!(
+                    f,
+                    "{c} is of the led suit and must be played: the hand has fewer than the lead (R28, R32)"
+                )
             }
             FollowError::TooFewPairs { required, played } => write!(
                 f,
                 "the play has {played} pair(s) of the led suit where {required} are required (R30–R32)"
             ),
             FollowError::MustPlayTractor(k) => {
-                write!(f, "a tractor of {k} pairs must follow the lead's tractor (tractor_must_follow_tractor)")
+                write!(
+                    f,
+                    "a tractor of {k} pairs must follow the lead's tractor (tractor_must_follow_tractor)"
+                )
             }
         }
     }
@@ -132,8 +144,7 @@ pub fn check_follow(
                 played,
             });
         }
-        if duty.tractor > 0 && runs(ctx.pair_levels(play, lead.suit), u32::from(duty.tractor)) == 0
-        {
+        if duty.tractor > 0 && runs(ctx.pair_levels(play, lead.suit), u32::from(duty.tractor)) == 0 {
             return Err(FollowError::MustPlayTractor(duty.tractor));
         }
     } else if let Some(c) = first_kind(duty.suit_cards.excess_over(play)) {
@@ -147,13 +158,7 @@ fn first_kind(mask: u64) -> Option<Card> {
 }
 
 /// Whether a partial play (drawn from `hand`) can still be completed to a legal follow.
-pub fn completable(
-    ctx: &TrumpContext,
-    duty: &Duty,
-    hand: Hand,
-    partial: Hand,
-    lead: &Format,
-) -> bool {
+pub fn completable(ctx: &TrumpContext, duty: &Duty, hand: Hand, partial: Hand, lead: &Format) -> bool {
     if !partial.is_subset(hand) || partial.len() > duty.n {
         return false;
     }
@@ -207,13 +212,7 @@ fn completes_with_tractor(
 }
 
 /// The kinds that can be added to `partial` on the way to a legal follow (never a dead end).
-pub fn extensions(
-    ctx: &TrumpContext,
-    hand: Hand,
-    lead: &Format,
-    partial: Hand,
-    rules: FollowRules,
-) -> u64 {
+pub fn extensions(ctx: &TrumpContext, hand: Hand, lead: &Format, partial: Hand, rules: FollowRules) -> u64 {
     let duty = Duty::new(ctx, hand, lead, rules);
     if !partial.is_subset(hand) {
         return 0;
@@ -331,14 +330,8 @@ mod tests {
     fn tv_t17_follow_obligations() {
         let t = ctx(2, 'H');
         let lead = "9S 9S 10S 10S";
-        assert_eq!(
-            follows(&t, "4S 4S JS JS 3S 8H", lead),
-            vec!["[4S 4S JS JS]"]
-        );
-        assert_eq!(
-            follows(&t, "4S 4S 3S 7S 8H 9C", lead),
-            vec!["[3S 4S 4S 7S]"]
-        );
+        assert_eq!(follows(&t, "4S 4S JS JS 3S 8H", lead), vec!["[4S 4S JS JS]"]);
+        assert_eq!(follows(&t, "4S 4S 3S 7S 8H 9C", lead), vec!["[3S 4S 4S 7S]"]);
         let any3 = follows(&t, "3S 8H 8H 9C KD", lead);
         assert!(any3.iter().all(|p| p.contains("3S")));
         assert_eq!(any3.len(), 3, "3S plus any 3 of 8H 8H 9C KD: {any3:?}");

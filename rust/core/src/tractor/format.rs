@@ -147,9 +147,7 @@ pub fn decompose(ctx: &TrumpContext, lead: Hand) -> Result<Format, FormatError> 
             let at = pairs & ctx.level_mask(suit, p as u8);
             let kind = at & at.wrapping_neg();
             pairs &= !kind;
-            cards = cards
-                .sum(Hand::from_masks(kind, kind))
-                .expect("disjoint pairs");
+            cards = cards.sum(Hand::from_masks(kind, kind)).expect("disjoint pairs");
         }
         format.push(Component {
             pairs: k as u8,
@@ -234,8 +232,7 @@ mod tests {
             Err(FormatError::MixedSuits(..))
         ));
         let nt = TrumpContext::new(Trump::NO_TRUMP);
-        let nt_tractor =
-            |text: &str| decompose(&nt, hand(text)).unwrap().components()[0].pairs == 2;
+        let nt_tractor = |text: &str| decompose(&nt, hand(text)).unwrap().components()[0].pairs == 2;
         assert!(nt_tractor("7S 7S 6S 6S"));
         assert!(!nt_tractor("8S 8S 6S 6S"));
     }

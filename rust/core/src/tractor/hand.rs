@@ -40,10 +40,7 @@ impl Hand {
 
     /// The multiset with these masks; `two` is clipped to `one`.
     pub const fn from_masks(one: u64, two: u64) -> Hand {
-        Hand {
-            one: one | two,
-            two,
-        }
+        Hand { one: one | two, two }
     }
 
     /// Kinds present at least once.
@@ -220,10 +217,7 @@ impl fmt::Debug for Hand {
 
 #[cfg(test)]
 pub(crate) fn hand(text: &str) -> Hand {
-    let cards: Vec<Card> = text
-        .split_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
+    let cards: Vec<Card> = text.split_whitespace().map(|t| t.parse().unwrap()).collect();
     Hand::try_from(cards.as_slice()).unwrap()
 }
 

@@ -8,6 +8,7 @@ pub mod format;
 pub mod hand;
 pub mod throw;
 pub mod trick;
+pub mod rules;
 pub mod trump;
 
 #[cfg(test)]

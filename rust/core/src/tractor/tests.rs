@@ -153,9 +153,7 @@ fn prop_assume_size(
     follower: Hand,
 ) -> Result<(), proptest::test_runner::TestCaseError> {
     if follower.len() < format.size() {
-        return Err(proptest::test_runner::TestCaseError::reject(
-            "follower too short",
-        ));
+        return Err(proptest::test_runner::TestCaseError::reject("follower too short"));
     }
     Ok(())
 }

@@ -55,22 +55,15 @@ mod tests {
     fn check(lead: &str, others: [&str; 3]) -> Option<(String, u32)> {
         let t = ctx();
         let f = decompose(&t, hand(lead)).unwrap();
-        check_throw(&t, &f, &others.map(hand))
-            .map(|x| (format!("{:?}", x.forced.cards), x.taken_back))
+        check_throw(&t, &f, &others.map(hand)).map(|x| (format!("{:?}", x.forced.cards), x.taken_back))
     }
 
     #[test]
     fn tv_t11_failed_throws() {
         // (a) A♠ + Q♠Q♠ against K♠K♠: lead Q♠Q♠, 1 card back.
-        assert_eq!(
-            check("AS QS QS", ["KS KS", "", ""]),
-            Some(("[QS QS]".into(), 1))
-        );
+        assert_eq!(check("AS QS QS", ["KS KS", "", ""]), Some(("[QS QS]".into(), 1)));
         // (b) A♠A♠ K♠ J♠ against Q♠: lead J♠, 3 back.
-        assert_eq!(
-            check("AS AS KS JS", ["", "", "QS 3C"]),
-            Some(("[JS]".into(), 3))
-        );
+        assert_eq!(check("AS AS KS JS", ["", "", "QS 3C"]), Some(("[JS]".into(), 3)));
         // (c) A♠ Q♠Q♠ 9♠ with K♠K♠ and 10♠ out: the single 9♠ (fewest cards), 3 back.
         assert_eq!(
             check("AS QS QS 9S", ["KS KS", "", "10S"]),
@@ -79,10 +72,7 @@ mod tests {
         // (d) a trump throw with the single 2♣: 2♠ elsewhere is equal, not higher; 2♥, BJ or RJ beat it.
         assert_eq!(check("2C AH AH", ["2S", "2D", ""]), None);
         for beater in ["2H", "BJ", "RJ"] {
-            assert_eq!(
-                check("2C AH AH", [beater, "", ""]),
-                Some(("[2C]".into(), 2))
-            );
+            assert_eq!(check("2C AH AH", [beater, "", ""]), Some(("[2C]".into(), 2)));
         }
     }
 

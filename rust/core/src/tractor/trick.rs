@@ -51,8 +51,9 @@ fn strength_against(ctx: &TrumpContext, lead: &Format, play: Hand) -> Option<u16
     match led.pairs {
         0 => Some(trump_bonus + u16::from(ctx.strength(play.first()?))),
         // R37: a pair, identical cards.
-        1 => (play.pairs() != 0)
-            .then(|| trump_bonus + u16::from(ctx.strength(play.first().expect("a card")))),
+        1 => {
+            (play.pairs() != 0).then(|| trump_bonus + u16::from(ctx.strength(play.first().expect("a card"))))
+        }
         // R38: a tractor of as many pairs.
         k => {
             let f = decompose(ctx, play).ok()?;

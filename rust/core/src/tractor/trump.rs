@@ -28,9 +28,7 @@ pub struct SuitWithoutRank;
 
 impl fmt::Display for SuitWithoutRank {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(
-            "a trump suit needs a trump rank (R5); a round without a rank has no trump suit (R9)",
-        )
+        f.write_str("a trump suit needs a trump rank (R5); a round without a rank has no trump suit (R9)")
     }
 }
 
@@ -84,7 +82,14 @@ pub struct TrumpContext {
 }
 
 impl TrumpContext {
+    /// The tables of `trump`, plain suits closing the gap left by the trump rank (R12).
     pub fn new(trump: Trump) -> TrumpContext {
+        TrumpContext::with_gap_closing(trump, true)
+    }
+
+    /// The tables of `trump`; with `plain_suit_gap_closing` off, the cards on either side of the trump rank in
+    /// a plain suit are not adjacent (so with rank 7, 8♠8♠–6♠6♠ is no tractor).
+    pub fn with_gap_closing(trump: Trump, plain_suit_gap_closing: bool) -> TrumpContext {
         let mut ctx = TrumpContext {
             trump,
             suit: [0; Card::COUNT],
@@ -109,15 +114,13 @@ impl TrumpContext {
             groups[TRUMP as usize].push(others.collect()); // R7: equal to one another
         }
         for s in Suit::ALL {
-            let target = if Some(s) == trump.suit {
-                TRUMP
-            } else {
-                s as u8
-            };
+            let target = if Some(s) == trump.suit { TRUMP } else { s as u8 };
             for v in (2..=14).rev() {
                 let rank = Rank::from_value(v).expect("2..=14 are ranks");
                 if Some(rank) != trump.rank {
                     groups[target as usize].push(vec![Card::new(rank, s)]);
+                } else if target != TRUMP && !plain_suit_gap_closing && v != 2 && v != 14 {
+                    groups[target as usize].push(vec![]); // an empty position keeps the gap open
                 }
             }
         }
@@ -237,16 +240,11 @@ mod tests {
     }
 
     fn ctx(rank: u8, suit: Option<char>) -> TrumpContext {
-        TrumpContext::new(
-            Trump::new(Rank::from_value(rank), suit.and_then(Suit::from_char)).unwrap(),
-        )
+        TrumpContext::new(Trump::new(Rank::from_value(rank), suit.and_then(Suit::from_char)).unwrap())
     }
 
     fn order(ctx: &TrumpContext, cards: &str) -> Vec<u8> {
-        cards
-            .split_whitespace()
-            .map(|t| ctx.strength(c(t)))
-            .collect()
+        cards.split_whitespace().map(|t| ctx.strength(c(t))).collect()
     }
 
     #[test]
@@ -283,6 +281,21 @@ mod tests {
         assert_eq!(t.strength(c("8S")), t.strength(c("7S")) + 1);
         assert_eq!(t.strength(c("7S")), t.strength(c("6S")) + 1);
         assert!(!t.is_trump(c("7S")));
+    }
+
+    #[test]
+    fn without_gap_closing_plain_neighbours_of_the_rank_are_not_adjacent() {
+        let t = TrumpContext::with_gap_closing(
+            Trump::new(Rank::from_value(7), Some(Suit::Clubs)).unwrap(),
+            false,
+        );
+        assert_eq!(t.strength(c("8S")), t.strength(c("6S")) + 2);
+        assert_eq!(
+            t.strength(c("8C")),
+            t.strength(c("6C")) + 1,
+            "the trump suit always closes up"
+        );
+        assert!(t.levels(Suit::Spades as u8) <= MAX_LEVELS as u8);
     }
 
     #[test]

@@ -43,9 +43,7 @@ fn tv_s4_deal_with_dealer_4() {
     rng.clone().shuffle(&mut deck);
     let s = State::new(2024, Rules::default(), 4, 1).unwrap();
     let at = |positions: std::ops::Range<usize>| -> CardSet {
-        positions
-            .map(|i| SCard::from_index(deck[i]).unwrap())
-            .collect()
+        positions.map(|i| SCard::from_index(deck[i]).unwrap()).collect()
     };
     // Positions are 0-based: card #1 is deck[0].
     assert_eq!(s.hand(0), at(0..3) | at(17..20));
@@ -102,10 +100,7 @@ fn tv_s7_calling() {
     act(&mut s, "bury 7D");
     act(&mut s, "bury 8D");
     // Clubs: holds AC but no other club, still a card of the suit → may call 10C; same for 10H; and 10S.
-    assert_eq!(
-        legal_strings(&s),
-        ["call 10C", "call 10S", "call 10H", "alone"]
-    );
+    assert_eq!(legal_strings(&s), ["call 10C", "call 10S", "call 10H", "alone"]);
     refuse(&mut s, "call AH", "holds AH");
 }
 
@@ -133,10 +128,7 @@ fn tv_s7_only_trumps_goes_alone_or_calls_an_unknown() {
     act(&mut s, "pick");
     act(&mut s, "bury 7D");
     act(&mut s, "bury 8D");
-    assert_eq!(
-        legal_strings(&s),
-        ["call AC", "call AS", "call AH", "alone"]
-    );
+    assert_eq!(legal_strings(&s), ["call AC", "call AS", "call AH", "alone"]);
     act(&mut s, "call AH");
     assert_eq!(s.phase(), Phase::Under);
     act(&mut s, "under JS");
@@ -364,16 +356,8 @@ fn all_rules() -> impl Strategy<Value = Rules> {
         any::<bool>(),
     )
         .prop_map(|(j, a, d, n, c)| Rules {
-            jack_order: if j {
-                JackOrder::Seed
-            } else {
-                JackOrder::Standard
-            },
-            all_pass: if a {
-                AllPass::Doubler
-            } else {
-                AllPass::Leaster
-            },
+            jack_order: if j { JackOrder::Seed } else { JackOrder::Standard },
+            all_pass: if a { AllPass::Doubler } else { AllPass::Leaster },
             double_on_the_bump: d,
             no_legal_call: if n {
                 NoLegalCall::Unknown
