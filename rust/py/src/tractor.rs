@@ -151,13 +151,16 @@ impl Trump {
     }
 }
 
+/// A component of a lead: its kind and its cards, strongest first.
+type Component = (&'static str, Vec<Py<Card>>);
+
 /// The components of a lead (R33): ``[(kind, cards), …]`` with kind ``"tractor"``, ``"pair"`` or ``"single"``.
 #[pyfunction]
 pub fn decompose(
     py: Python<'_>,
     cards: &Bound<'_, PyAny>,
     trump: PyRef<'_, Trump>,
-) -> PyResult<Vec<(&'static str, Vec<Py<Card>>)>> {
+) -> PyResult<Vec<Component>> {
     let f = format_arg(&trump.ctx, cards)?;
     Ok(f.components()
         .iter()
