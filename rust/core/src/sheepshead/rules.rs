@@ -1,7 +1,7 @@
 //! The configuration flags of B.4; `Rules::default()` is the specification's defaults.
 
-pub use crate::options::RulesError;
 use crate::options::named_option;
+pub use crate::options::RulesError;
 
 /// R3: the order of the jacks among the trumps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
