@@ -5,6 +5,7 @@
 pub mod bits;
 pub mod cards;
 pub mod options;
+pub mod parallel;
 pub mod rng;
 pub mod sheepshead;
 pub mod tractor;

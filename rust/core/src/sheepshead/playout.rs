@@ -72,14 +72,7 @@ pub fn random_batch<const W: usize>(
                 }
             })
     };
-    match threads {
-        None => fill(&mut out),
-        Some(t) => rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build()
-            .expect("a thread pool can be built")
-            .install(|| fill(&mut out)),
-    }
+    crate::parallel::on_threads(threads, || fill(&mut out));
     out
 }
 

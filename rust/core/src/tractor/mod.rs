@@ -3,10 +3,13 @@
 //! [`hand`] (multisets of the 108 cards), [`trump`] (effective suits and positions), [`format`] (splitting a
 //! lead), [`follow`] (legal follows), [`throw`] (throw validity), [`trick`] (trick winners and points).
 
+pub mod actions;
 pub mod declare;
 pub mod follow;
 pub mod format;
 pub mod hand;
+pub mod playout;
+pub mod round;
 pub mod rules;
 pub mod scoring;
 pub mod throw;

@@ -7,6 +7,7 @@
 use super::hand::Hand;
 use crate::cards::{Card, Rank, Suit};
 use std::fmt;
+use std::sync::OnceLock;
 
 /// An effective suit: the four plain suits (by their `Suit` index) and the trumps.
 pub type ESuit = u8;
@@ -145,6 +146,30 @@ impl TrumpContext {
 
     pub fn trump(&self) -> Trump {
         self.trump
+    }
+
+    /// The tables of every trump, built once per process: a round only looks its trump up.
+    pub fn cached(trump: Trump, plain_suit_gap_closing: bool) -> &'static TrumpContext {
+        static ALL: OnceLock<Vec<TrumpContext>> = OnceLock::new();
+        let index = |t: Trump, gap: bool| {
+            let rank = t.rank.map_or(0, |r| r.index() as usize + 1);
+            let suit = t.suit.map_or(0, |s| s as usize + 1);
+            (rank * 5 + suit) * 2 + usize::from(gap)
+        };
+        let all = ALL.get_or_init(|| {
+            let mut v = Vec::with_capacity(14 * 5 * 2);
+            for rank in std::iter::once(None).chain((2..=14).map(Rank::from_value)) {
+                for suit in std::iter::once(None).chain(Suit::ALL.map(Some)) {
+                    for gap in [false, true] {
+                        // A suit without a rank is no trump; its slot is filled so that `index` lines up.
+                        let t = Trump::new(rank, suit).unwrap_or(Trump::NO_TRUMP);
+                        v.push(TrumpContext::with_gap_closing(t, gap));
+                    }
+                }
+            }
+            v
+        });
+        &all[index(trump, plain_suit_gap_closing)]
     }
 
     /// The effective suit of a card (R10).

@@ -1,0 +1,89 @@
+//! Whole rounds played at random: one after another or spread over threads.
+
+use super::round::{State, NUM_PLAYERS};
+use super::rules::Rules;
+use crate::bits::select128;
+use crate::rng::{derive_seed, Rng};
+use rayon::prelude::*;
+
+/// Plays `state` to the end choosing uniformly among the legal actions.
+pub fn finish_randomly(state: &mut State, rng: &mut Rng) {
+    while !state.is_terminal() {
+        let mask = state.legal_mask();
+        let action = select128(mask, rng.below(u64::from(mask.count_ones())) as u32) as u8;
+        state.apply_unchecked(action);
+    }
+}
+
+/// Round `index` of a batch seeded with `seed`: a round 1 (levels 2, declarers from the draw) played at random.
+pub fn random_round(seed: u64, index: u64, rules: Rules) -> State {
+    let round_seed = derive_seed(seed, index);
+    let mut state = State::new(round_seed, rules, [2, 2], None, None).expect("round 1 at level 2 is valid");
+    let mut rng = Rng::new(round_seed ^ 0x5DEE_CE66_D1CE_5EED);
+    finish_randomly(&mut state, &mut rng);
+    state
+}
+
+/// The returns of `n` random rounds, 4 numbers per round, on `threads` threads (`None`: one per core); the
+/// result depends on the seed only.
+pub fn random_playouts(n: usize, seed: u64, rules: Rules, threads: Option<usize>) -> Vec<i32> {
+    random_batch(n, seed, rules, threads, |s| s.returns())
+}
+
+/// Plays `n` random rounds and writes `record(round)`, `W` numbers per round, into one flat vector.
+pub fn random_batch<const W: usize>(
+    n: usize,
+    seed: u64,
+    rules: Rules,
+    threads: Option<usize>,
+    record: impl Fn(&State) -> [i32; W] + Sync,
+) -> Vec<i32> {
+    const CHUNK: usize = 256;
+    let mut out = vec![0; n * W];
+    let fill = |out: &mut [i32]| {
+        out.par_chunks_mut(CHUNK * W)
+            .enumerate()
+            .for_each(|(chunk, rounds)| {
+                for (i, round) in rounds.chunks_exact_mut(W).enumerate() {
+                    round.copy_from_slice(&record(&random_round(seed, (chunk * CHUNK + i) as u64, rules)));
+                }
+            })
+    };
+    crate::parallel::on_threads(threads, || fill(&mut out));
+    out
+}
+
+/// The columns of [`summary`].
+pub const SUMMARY_COLUMNS: [&str; 10] = [
+    "return_0",
+    "return_1",
+    "return_2",
+    "return_3",
+    "declarers",
+    "starter",
+    "points",
+    "failed_throws",
+    "deals",
+    "no_trump",
+];
+
+/// What happened in a finished round, as numbers: the returns, the declaring team, the starter, the opponents'
+/// points P, the failed throws, how many deals it took (R19), and 1 for a no-trump round.
+pub fn summary(s: &State) -> [i32; SUMMARY_COLUMNS.len()] {
+    let r = s.returns();
+    let no_trump = s.trump().is_some_and(|t| t.rank().is_none());
+    [
+        r[0],
+        r[1],
+        r[2],
+        r[3],
+        s.declarers().map_or(-1, i32::from),
+        s.starter().map_or(-1, i32::from),
+        s.points(),
+        i32::from(s.failed_throws()),
+        i32::from(s.deals()),
+        i32::from(no_trump),
+    ]
+}
+
+const _: () = assert!(NUM_PLAYERS == 4);

@@ -1,0 +1,847 @@
+//! A Tractor round as a state machine: the draw with declarations, the kitty, the play, the score.
+//!
+//! The draw deals one card at a time and stops only where a player may declare (R15–R18); after the 100th card
+//! a final window offers each player one more chance. Plays are built card by card: `play <card>` adds a card,
+//! `finish` ends a lead, and a follow ends by itself at the lead's size. Cards stay in the hand until the play
+//! they belong to is complete.
+
+use super::actions::{Action, DISCARD, FINISH, NUM_ACTIONS, PASS, PLAY};
+use super::declare::{legal_declarations, talon_flip, Standing};
+use super::follow::{extensions, FollowRules};
+use super::format::{decompose, Format};
+use super::hand::Hand;
+use super::rules::{FirstDrawer, Rules};
+use super::scoring::{declarer_return, kitty_bonus, level_outcome, throw_penalty};
+use super::throw::check_throw;
+use super::trick::{points, winner_of};
+use super::trump::{Trump, TrumpContext};
+use crate::cards::{Card, Rank};
+use crate::rng::Rng;
+use std::fmt;
+
+pub const NUM_PLAYERS: usize = 4;
+/// Cards drawn by each player (R13).
+pub const HAND_SIZE: usize = 25;
+/// Cards of the talon and of the kitty (R13, R23).
+pub const KITTY_SIZE: usize = 8;
+const DRAWN: u8 = (NUM_PLAYERS * HAND_SIZE) as u8;
+
+/// The team of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3 (A.0).
+#[inline]
+pub const fn team(seat: u8) -> u8 {
+    seat % 2
+}
+
+/// Where a round stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Drawing, and the final declaration window after it.
+    Draw,
+    /// The starter discards 8 cards.
+    Kitty,
+    Play,
+    Done,
+}
+
+impl Phase {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Phase::Draw => "draw",
+            Phase::Kitty => "kitty",
+            Phase::Play => "play",
+            Phase::Done => "done",
+        }
+    }
+}
+
+/// What the round was started from, to replay it for `undo`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Origin {
+    Deal(Rng),
+    Position {
+        hands: [Hand; NUM_PLAYERS],
+        kitty: Hand,
+        trump: Trump,
+        starter: u8,
+    },
+}
+
+/// An impossible start: bad levels, teams or cards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError(pub String);
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// An action that may not be applied now, with the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalAction {
+    pub action: u32,
+    pub reason: String,
+}
+
+impl fmt::Display for IllegalAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal action {}: {}", self.action, self.reason)
+    }
+}
+
+impl std::error::Error for IllegalAction {}
+
+/// A throw that failed (R34): who threw, what was thrown, what was led instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FailedThrow {
+    pub seat: u8,
+    pub attempted: Hand,
+    pub forced: Hand,
+    pub penalty: i32,
+}
+
+/// One round of Tractor.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    rules: Rules,
+    origin: Origin,
+    levels: [u8; 2],
+    /// The declaring team; `None` in round 1 until a declaration stands (R21).
+    declarers: Option<u8>,
+    /// Whether the round started without declarers (round 1 of a match).
+    round_one: bool,
+    starter: Option<u8>,
+    rank: Rank,
+    first_drawer: u8,
+    rng: Rng,
+    stack: [Card; 108],
+    drawn: u8,
+    deals: u16,
+    window: u8,
+    in_window: bool,
+    standing: Option<Standing>,
+    exposed: [Hand; NUM_PLAYERS],
+    trump: Option<Trump>,
+    ctx: Option<&'static TrumpContext>,
+    flipped: u8,
+    phase: Phase,
+    to_move: u8,
+    hands: [Hand; NUM_PLAYERS],
+    kitty: Hand,
+    leader: u8,
+    plays: [Hand; NUM_PLAYERS],
+    n_plays: u8,
+    partial: Hand,
+    lead: Option<Format>,
+    tricks: u16,
+    /// Cards of the completed tricks.
+    played: Hand,
+    points: i32,
+    trick_points: [u32; 2],
+    kitty_bonus: i32,
+    failed_throw: Option<FailedThrow>,
+    failed_throws: u16,
+    returns: [i32; NUM_PLAYERS],
+    history: Vec<u8>,
+}
+
+impl State {
+    /// A fresh round from a seeded shuffle. `declarers = None` is round 1: both levels must be equal and the
+    /// first declaration decides the declarers and the starter (R21); otherwise the starter (of the declaring
+    /// team) draws first and leads (R14, R22), and the trump rank is the declarers' level (R5).
+    pub fn new(
+        seed: u64,
+        rules: Rules,
+        levels: [u8; 2],
+        declarers: Option<u8>,
+        starter: Option<u8>,
+    ) -> Result<State, SetupError> {
+        State::from_rng(Rng::new(seed), rules, levels, declarers, starter)
+    }
+
+    fn from_rng(
+        rng: Rng,
+        rules: Rules,
+        levels: [u8; 2],
+        declarers: Option<u8>,
+        starter: Option<u8>,
+    ) -> Result<State, SetupError> {
+        let err = |m: String| Err(SetupError(m));
+        if levels.iter().any(|l| !(2..=14).contains(l)) {
+            return err(format!("levels must be 2..14 (2 to ace), not {levels:?}"));
+        }
+        let mut rng_after = rng;
+        let (rank_value, first_drawer) = match (declarers, starter) {
+            (None, None) => {
+                if levels[0] != levels[1] {
+                    return err("without declarers (round 1) both teams must be at the same level".into());
+                }
+                let first = match rules.first_drawer_round1 {
+                    FirstDrawer::Random => rng_after.below(4) as u8,
+                    FirstDrawer::Seat0 => 0,
+                };
+                (levels[0], first)
+            }
+            (Some(d), Some(s)) if d < 2 && s < 4 && team(s) == d => (levels[d as usize], s),
+            (Some(d), Some(s)) if d < 2 && s < 4 => {
+                return err(format!(
+                    "the starter (seat {s}) must belong to the declaring team {d}"
+                ))
+            }
+            (Some(_), None) | (None, Some(_)) => {
+                return err("declarers and starter go together (both None for round 1)".into())
+            }
+            _ => {
+                return err(format!(
+                    "declarers must be a team 0/1 and starter a seat 0-3, not {declarers:?}/{starter:?}"
+                ))
+            }
+        };
+        let rank = Rank::from_value(rank_value).expect("checked level");
+        let mut state = State::blank(rules, Origin::Deal(rng), levels, declarers, starter, rank);
+        state.first_drawer = first_drawer;
+        state.rng = rng_after;
+        state.deal();
+        Ok(state)
+    }
+
+    fn blank(
+        rules: Rules,
+        origin: Origin,
+        levels: [u8; 2],
+        declarers: Option<u8>,
+        starter: Option<u8>,
+        rank: Rank,
+    ) -> State {
+        State {
+            rules,
+            origin,
+            levels,
+            declarers,
+            round_one: declarers.is_none(),
+            starter,
+            rank,
+            first_drawer: 0,
+            rng: Rng::new(0),
+            stack: [Card::RED_JOKER; 108],
+            drawn: 0,
+            deals: 0,
+            window: 0,
+            in_window: false,
+            standing: None,
+            exposed: [Hand::EMPTY; NUM_PLAYERS],
+            trump: None,
+            ctx: None,
+            flipped: 0,
+            phase: Phase::Draw,
+            to_move: 0,
+            hands: [Hand::EMPTY; NUM_PLAYERS],
+            kitty: Hand::EMPTY,
+            leader: 0,
+            plays: [Hand::EMPTY; NUM_PLAYERS],
+            n_plays: 0,
+            partial: Hand::EMPTY,
+            lead: None,
+            tricks: 0,
+            played: Hand::EMPTY,
+            points: 0,
+            trick_points: [0; 2],
+            kitty_bonus: 0,
+            failed_throw: None,
+            failed_throws: 0,
+            returns: [0; NUM_PLAYERS],
+            history: Vec::new(),
+        }
+    }
+
+    /// A play-phase position from explicit cards: hands of one size (1–25; cards not listed count as played),
+    /// the kitty (up to 8 cards, for R41), the trump, the starter who leads, and the declaring team.
+    pub fn from_cards(
+        hands: [Hand; NUM_PLAYERS],
+        kitty: Hand,
+        trump: Trump,
+        starter: u8,
+        declarers: u8,
+        rules: Rules,
+        levels: Option<[u8; 2]>,
+    ) -> Result<State, SetupError> {
+        let n = hands[0].len();
+        if !(1..=HAND_SIZE as u32).contains(&n) || hands.iter().any(|h| h.len() != n) {
+            let sizes: Vec<u32> = hands.iter().map(|h| h.len()).collect();
+            return Err(SetupError(format!(
+                "hands must have one size from 1 to 25, not {sizes:?}"
+            )));
+        }
+        if kitty.len() > KITTY_SIZE as u32 {
+            return Err(SetupError(format!(
+                "the kitty has {} cards; it has at most 8",
+                kitty.len()
+            )));
+        }
+        hands
+            .iter()
+            .try_fold(kitty, |all, &h| all.sum(h))
+            .map_err(|e| SetupError(format!("{e}: a card is dealt more often than the two decks hold")))?;
+        if starter >= 4 || declarers >= 2 {
+            return Err(SetupError(format!(
+                "starter must be a seat 0-3 and declarers a team 0/1, not {starter}/{declarers}"
+            )));
+        }
+        // By default the declarers are at the trump rank (R5) and the opponents at 2.
+        let rank_level = trump.rank().map_or(2, |r| r.value());
+        let levels = levels.unwrap_or(if declarers == 0 {
+            [rank_level, 2]
+        } else {
+            [2, rank_level]
+        });
+        if levels.iter().any(|l| !(2..=14).contains(l)) {
+            return Err(SetupError(format!("levels must be 2..14, not {levels:?}")));
+        }
+        let rank = Rank::from_value(rank_level).expect("a rank");
+        let origin = Origin::Position {
+            hands,
+            kitty,
+            trump,
+            starter,
+        };
+        let mut s = State::blank(rules, origin, levels, Some(declarers), Some(starter), rank);
+        s.hands = hands;
+        s.kitty = kitty;
+        s.drawn = DRAWN;
+        s.fix_trump(trump);
+        s.start_play();
+        Ok(s)
+    }
+
+    // ---- the draw (R13–R20) ----
+
+    fn deal(&mut self) {
+        let mut deck: [Card; 108] = std::array::from_fn(|i| Card::from_id((i / 2) as u8).expect("54 kinds"));
+        self.rng.shuffle(&mut deck);
+        self.stack = deck;
+        self.drawn = 0;
+        self.deals += 1;
+        self.window = 0;
+        self.in_window = false;
+        self.standing = None;
+        self.exposed = [Hand::EMPTY; NUM_PLAYERS];
+        self.hands = [Hand::EMPTY; NUM_PLAYERS];
+        self.advance();
+    }
+
+    fn can_declare(&self, seat: u8) -> bool {
+        legal_declarations(
+            self.hands[seat as usize],
+            self.rank,
+            self.standing,
+            seat,
+            &self.rules,
+        )
+        .next()
+        .is_some()
+    }
+
+    /// Draws until somebody may declare, then runs the final window, then fixes the trump.
+    fn advance(&mut self) {
+        loop {
+            while self.drawn < DRAWN {
+                let seat = (self.first_drawer + self.drawn) % 4;
+                let card = self.stack[self.drawn as usize];
+                self.hands[seat as usize] = self.hands[seat as usize].add(card).expect("a fresh deck");
+                self.drawn += 1;
+                if self.can_declare(seat) {
+                    self.to_move = seat; // R18: offered to the player who just drew
+                    return;
+                }
+            }
+            while self.window < 4 {
+                let seat = (self.first_drawer + self.window) % 4;
+                if self.can_declare(seat) {
+                    self.in_window = true;
+                    self.to_move = seat;
+                    return;
+                }
+                self.window += 1;
+            }
+            self.in_window = false;
+            match self.standing {
+                Some(st) => {
+                    if self.declarers.is_none() {
+                        // R21: the round-1 declarer's team declares, and the declarer starts.
+                        self.declarers = Some(team(st.by));
+                        self.starter = Some(st.by);
+                    }
+                    self.fix_trump(st.declaration.trump(self.rank));
+                }
+                // R19: nobody declared in round 1: collect, reshuffle, draw again.
+                None if self.declarers.is_none() => {
+                    self.deal_again();
+                    continue;
+                }
+                None => {
+                    // R20: turn the talon over.
+                    let (suit, turned) = talon_flip(&self.stack[DRAWN as usize..], self.rank);
+                    self.flipped = turned as u8;
+                    self.fix_trump(Trump::new(Some(self.rank), Some(suit)).expect("a rank and a suit"));
+                }
+            }
+            // R23: the starter takes the talon.
+            let starter = self.starter.expect("fixed with the trump");
+            let talon: Hand = Hand::try_from(&self.stack[DRAWN as usize..]).expect("a fresh deck");
+            self.hands[starter as usize] = self.hands[starter as usize].sum(talon).expect("a fresh deck");
+            self.phase = Phase::Kitty;
+            self.to_move = starter;
+            return;
+        }
+    }
+
+    fn deal_again(&mut self) {
+        let mut deck = self.stack;
+        self.rng.shuffle(&mut deck);
+        self.stack = deck;
+        self.drawn = 0;
+        self.deals += 1;
+        self.window = 0;
+        self.standing = None;
+        self.exposed = [Hand::EMPTY; NUM_PLAYERS];
+        self.hands = [Hand::EMPTY; NUM_PLAYERS];
+    }
+
+    fn fix_trump(&mut self, trump: Trump) {
+        self.trump = Some(trump);
+        self.ctx = Some(TrumpContext::cached(trump, self.rules.plain_suit_gap_closing));
+    }
+
+    fn start_play(&mut self) {
+        self.phase = Phase::Play;
+        self.leader = self.starter.expect("a starter");
+        self.to_move = self.leader;
+    }
+}
+
+impl State {
+    // ---- what anyone can read ----
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn is_terminal(&self) -> bool {
+        self.phase == Phase::Done
+    }
+    pub fn current_player(&self) -> Option<u8> {
+        (self.phase != Phase::Done).then_some(self.to_move)
+    }
+    pub fn history(&self) -> &[u8] {
+        &self.history
+    }
+    pub fn levels(&self) -> [u8; 2] {
+        self.levels
+    }
+    pub fn declarers(&self) -> Option<u8> {
+        self.declarers
+    }
+    pub fn starter(&self) -> Option<u8> {
+        self.starter
+    }
+    /// The rank a declaration exposes: the declarers' level (R5).
+    pub fn rank(&self) -> Rank {
+        self.rank
+    }
+    /// The trump, once fixed.
+    pub fn trump(&self) -> Option<Trump> {
+        self.trump
+    }
+    pub fn trump_context(&self) -> Option<&'static TrumpContext> {
+        self.ctx
+    }
+    pub fn standing(&self) -> Option<Standing> {
+        self.standing
+    }
+    /// Cards each player has exposed to declare (R15, R18: they stay in the hand).
+    pub fn exposed(&self) -> [Hand; NUM_PLAYERS] {
+        self.exposed
+    }
+    /// Cards drawn so far in this deal, 0–100.
+    pub fn drawn(&self) -> u8 {
+        self.drawn
+    }
+    /// How many times the cards were dealt (more than 1 after R19 redeals).
+    pub fn deals(&self) -> u16 {
+        self.deals
+    }
+    /// Talon cards turned over to fix the trump (R20), 0 if a declaration stood.
+    pub fn flipped(&self) -> u8 {
+        self.flipped
+    }
+    /// The talon, in stack order, before the starter takes it.
+    pub fn talon(&self) -> &[Card] {
+        &self.stack[DRAWN as usize..]
+    }
+    pub fn hand(&self, seat: usize) -> Hand {
+        self.hands[seat]
+    }
+    /// The 8 discards (known to the starter).
+    pub fn kitty(&self) -> Hand {
+        self.kitty
+    }
+    pub fn leader(&self) -> u8 {
+        self.leader
+    }
+    /// The completed plays of the trick in progress, the lead first.
+    pub fn trick_plays(&self) -> &[Hand] {
+        &self.plays[..self.n_plays as usize]
+    }
+    /// The play being built by the player to move.
+    pub fn partial(&self) -> Hand {
+        self.partial
+    }
+    pub fn lead(&self) -> Option<&Format> {
+        self.lead.as_ref()
+    }
+    pub fn tricks_played(&self) -> u16 {
+        self.tricks
+    }
+    /// The cards of the completed tricks.
+    pub fn played(&self) -> Hand {
+        self.played
+    }
+    /// P so far: the opponents' card points, the kitty bonus and the throw penalties (R40–R42).
+    pub fn points(&self) -> i32 {
+        self.points
+    }
+    /// Card points taken in tricks by each team.
+    pub fn trick_points(&self) -> [u32; 2] {
+        self.trick_points
+    }
+    pub fn kitty_bonus(&self) -> i32 {
+        self.kitty_bonus
+    }
+    /// The last failed throw of the round, if any.
+    pub fn failed_throw(&self) -> Option<FailedThrow> {
+        self.failed_throw
+    }
+    pub fn failed_throws(&self) -> u16 {
+        self.failed_throws
+    }
+    /// Zero-sum returns (see `scoring::declarer_return`); zeros before the end.
+    pub fn returns(&self) -> [i32; NUM_PLAYERS] {
+        self.returns
+    }
+
+    fn is_declarer(&self, seat: u8) -> bool {
+        Some(team(seat)) == self.declarers
+    }
+
+    // ---- legality ----
+
+    /// The kinds the player to move may add to the play being built.
+    pub fn playable(&self) -> u64 {
+        if self.phase != Phase::Play {
+            return 0;
+        }
+        let ctx = self.ctx.expect("play has a trump");
+        let hand = self.hands[self.to_move as usize];
+        match &self.lead {
+            Some(lead) => extensions(ctx, hand, lead, self.partial, self.follow_rules()),
+            None => {
+                // Leading: any card first, then more of the same effective suit (R27).
+                let left = hand.minus(self.partial);
+                match self.partial.first() {
+                    None => left.kinds(),
+                    Some(c) => left.kinds() & ctx.suit_mask(ctx.suit_of(c)),
+                }
+            }
+        }
+    }
+
+    fn follow_rules(&self) -> FollowRules {
+        FollowRules {
+            tractor_must_follow_tractor: self.rules.tractor_must_follow_tractor,
+        }
+    }
+
+    /// Every legal action as a bit mask over the action ids.
+    pub fn legal_mask(&self) -> u128 {
+        match self.phase {
+            Phase::Draw => {
+                let hand = self.hands[self.to_move as usize];
+                legal_declarations(hand, self.rank, self.standing, self.to_move, &self.rules)
+                    .fold(1u128 << PASS, |m, d| m | 1 << Action::Declare(d).id())
+            }
+            Phase::Kitty => u128::from(self.hands[self.to_move as usize].kinds()) << DISCARD,
+            Phase::Play => {
+                let finish = self.lead.is_none() && !self.partial.is_empty();
+                u128::from(self.playable()) << PLAY | u128::from(finish) << FINISH
+            }
+            Phase::Done => 0,
+        }
+    }
+
+    pub fn legal_actions(&self) -> impl Iterator<Item = u8> {
+        let mut m = self.legal_mask();
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let i = m.trailing_zeros() as u8;
+                m &= m - 1;
+                i
+            })
+        })
+    }
+
+    pub fn is_legal(&self, action: u32) -> bool {
+        action < NUM_ACTIONS as u32 && self.legal_mask() >> action & 1 == 1
+    }
+
+    /// Applies a legal action; an illegal one is refused with the reason, and the state is unchanged.
+    pub fn apply(&mut self, action: u32) -> Result<(), IllegalAction> {
+        if !self.is_legal(action) {
+            return Err(IllegalAction {
+                action,
+                reason: self.why_illegal(action),
+            });
+        }
+        self.apply_unchecked(action as u8);
+        Ok(())
+    }
+
+    /// Takes back the last action (the round is replayed from its start); `false` if there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some(n) = self.history.len().checked_sub(1) else {
+            return false;
+        };
+        let history = std::mem::take(&mut self.history);
+        let mut s = self.restart();
+        for &a in &history[..n] {
+            s.apply_unchecked(a);
+        }
+        *self = s;
+        true
+    }
+
+    /// The round as it was before its first action.
+    fn restart(&self) -> State {
+        match self.origin {
+            Origin::Deal(rng) => {
+                let setup = self.start_setup();
+                State::from_rng(rng, self.rules, self.levels, setup.0, setup.1)
+                    .expect("a state's own setup is valid")
+            }
+            Origin::Position {
+                hands,
+                kitty,
+                trump,
+                starter,
+            } => State::from_cards(
+                hands,
+                kitty,
+                trump,
+                starter,
+                self.declarers.expect("a position has declarers"),
+                self.rules,
+                Some(self.levels),
+            )
+            .expect("a state's own position is valid"),
+        }
+    }
+
+    /// (declarers, starter) as given at the start: `None`s for round 1.
+    fn start_setup(&self) -> (Option<u8>, Option<u8>) {
+        match self.origin {
+            Origin::Deal(_) if self.round_one => (None, None),
+            _ => (self.declarers, self.starter),
+        }
+    }
+
+    /// Applies an action known to be legal.
+    pub fn apply_unchecked(&mut self, action: u8) {
+        debug_assert!(self.is_legal(u32::from(action)), "{action} is not legal");
+        self.history.push(action);
+        let seat = self.to_move;
+        match Action::from_id(action).expect("legal actions are valid ids") {
+            Action::Play(c) => self.play(seat, c),
+            Action::Finish => self.finish_lead(seat),
+            Action::Discard(c) => {
+                self.hands[seat as usize] = self.hands[seat as usize].remove(c).expect("a held card");
+                self.kitty = self.kitty.add(c).expect("two copies at most");
+                if self.kitty.len() as usize == KITTY_SIZE {
+                    self.start_play();
+                }
+            }
+            Action::Declare(d) => {
+                self.standing = Some(Standing {
+                    by: seat,
+                    declaration: d,
+                });
+                let cards = d.cards(self.rank);
+                let shown = self.exposed[seat as usize];
+                self.exposed[seat as usize] =
+                    Hand::from_masks(shown.kinds() | cards.kinds(), shown.pairs() | cards.pairs());
+                self.after_declaration_turn();
+            }
+            Action::Pass => self.after_declaration_turn(),
+        }
+    }
+
+    fn after_declaration_turn(&mut self) {
+        if self.in_window {
+            self.window += 1;
+            self.in_window = false;
+        }
+        self.advance();
+    }
+
+    // ---- play (R25–R39) ----
+
+    fn play(&mut self, seat: u8, card: Card) {
+        self.partial = self.partial.add(card).expect("a legal card");
+        if let Some(lead) = &self.lead {
+            if self.partial.len() == lead.size() {
+                let play = self.partial;
+                self.complete_play(seat, play);
+            }
+        }
+    }
+
+    fn finish_lead(&mut self, seat: u8) {
+        let ctx = self.ctx.expect("play has a trump");
+        let attempted = self.partial;
+        let mut format = decompose(ctx, attempted).expect("a lead of one suit");
+        let others: Vec<Hand> = (1..4).map(|k| self.hands[((seat + k) % 4) as usize]).collect();
+        if let Some(failed) = check_throw(ctx, &format, &others) {
+            // R34, R42: the beatable component is led instead; the rest goes back to the hand.
+            let penalty = throw_penalty(self.is_declarer(seat), failed.taken_back);
+            self.points += penalty;
+            self.failed_throws += 1;
+            self.failed_throw = Some(FailedThrow {
+                seat,
+                attempted,
+                forced: failed.forced.cards,
+                penalty,
+            });
+            format = decompose(ctx, failed.forced.cards).expect("a component of the lead");
+        }
+        let lead = format_cards(&format);
+        self.lead = Some(format);
+        self.complete_play(seat, lead);
+    }
+
+    fn complete_play(&mut self, seat: u8, play: Hand) {
+        self.hands[seat as usize] = self.hands[seat as usize].minus(play);
+        self.plays[self.n_plays as usize] = play;
+        self.n_plays += 1;
+        self.partial = Hand::EMPTY;
+        if (self.n_plays as usize) < NUM_PLAYERS {
+            self.to_move = (seat + 1) % 4;
+            return;
+        }
+        let ctx = self.ctx.expect("play has a trump");
+        let lead = self.lead.take().expect("a finished lead");
+        let w = (self.leader + winner_of(ctx, &lead, &self.plays) as u8) % 4;
+        let cards = self
+            .plays
+            .iter()
+            .fold(Hand::EMPTY, |all, &p| all.sum(p).expect("108 cards"));
+        let pts = points(cards);
+        self.played = self.played.sum(cards).expect("108 cards");
+        self.trick_points[team(w) as usize] += pts;
+        if !self.is_declarer(w) {
+            self.points += pts as i32; // R40
+        }
+        self.tricks += 1;
+        self.n_plays = 0;
+        self.leader = w;
+        self.to_move = w;
+        if self.hands[w as usize].is_empty() {
+            if !self.is_declarer(w) {
+                // R41: the kitty, multiplied by the last lead.
+                self.kitty_bonus = kitty_bonus(
+                    points(self.kitty),
+                    lead.size(),
+                    lead.pair_count(),
+                    self.rules.kitty_multiplier,
+                );
+                self.points += self.kitty_bonus;
+            }
+            self.settle();
+        }
+    }
+
+    fn settle(&mut self) {
+        self.phase = Phase::Done;
+        let r = declarer_return(level_outcome(self.points));
+        let declarers = self.declarers.expect("play has declarers");
+        self.returns = std::array::from_fn(|s| if team(s as u8) == declarers { r } else { -r });
+    }
+
+    /// The opponents' points as reported (R43: a negative total counts as 0 with the default option).
+    pub fn reported_points(&self) -> i32 {
+        if self.rules.negative_points_as_zero {
+            self.points.max(0)
+        } else {
+            self.points
+        }
+    }
+
+    // ---- explaining a refusal ----
+
+    fn why_illegal(&self, action: u32) -> String {
+        let Some(a) = u8::try_from(action).ok().and_then(Action::from_id) else {
+            return format!("action ids run from 0 to {}", NUM_ACTIONS - 1);
+        };
+        let hand = self.hands[self.to_move as usize];
+        let text = a.text(self.rank);
+        match (self.phase, a) {
+            (Phase::Done, _) => "the round is over".into(),
+            (Phase::Draw, Action::Declare(d)) if !d.cards(self.rank).is_subset(hand) => {
+                format!("{text}: seat {} does not hold those cards (R15)", self.to_move)
+            }
+            (Phase::Draw, Action::Declare(_)) => format!(
+                "{text}: it does not override the standing declaration {:?} (R16, R17)",
+                self.standing.map(|s| s.declaration)
+            ),
+            (Phase::Kitty, Action::Discard(c)) => format!("seat {} does not hold {c}", self.to_move),
+            (Phase::Play, Action::Finish) if self.lead.is_some() => {
+                "a follow ends by itself at the lead's size; finish ends a lead".into()
+            }
+            (Phase::Play, Action::Finish) => "a lead needs at least one card before finish".into(),
+            (Phase::Play, Action::Play(c)) => self.why_not_playable(c),
+            (phase, _) => format!("{text} is not an action of the {} phase", phase.name()),
+        }
+    }
+
+    fn why_not_playable(&self, c: Card) -> String {
+        let ctx = self.ctx.expect("play has a trump");
+        let hand = self.hands[self.to_move as usize];
+        if hand.minus(self.partial.intersection(hand)).count(c) == 0 {
+            return format!("seat {} has no {c} left to play", self.to_move);
+        }
+        match &self.lead {
+            None => format!("{c} is not of the lead's effective suit; a lead is of one suit (R27)"),
+            Some(lead) => {
+                let duty = super::follow::Duty::new(ctx, hand, lead, self.follow_rules());
+                if duty.follows_suit() && ctx.suit_of(c) != lead.suit {
+                    format!("{c}: the hand holds enough of the led suit and must follow it (R28)")
+                } else if !duty.follows_suit() && ctx.suit_of(c) != lead.suit {
+                    format!("{c}: every card of the led suit must be played first (R28, R32)")
+                } else {
+                    format!("{c}: the follow could not then hold the pairs the lead requires (R30-R32)")
+                }
+            }
+        }
+    }
+}
+
+/// The cards of a split lead.
+fn format_cards(format: &Format) -> Hand {
+    format.components().iter().fold(Hand::EMPTY, |all, c| {
+        all.sum(c.cards).expect("disjoint components")
+    })
+}
+
+#[cfg(test)]
+mod tests;

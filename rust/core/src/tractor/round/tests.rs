@@ -1,0 +1,209 @@
+use super::*;
+use crate::bits::select128;
+use crate::tractor::hand::hand;
+use crate::tractor::playout::{finish_randomly, random_round};
+use crate::tractor::rules::KittyMultiplier;
+use proptest::prelude::{any, prop_assert, prop_assert_eq, proptest, ProptestConfig};
+
+fn act(s: &mut State, text: &str) {
+    let a = Action::parse(text, s.rank()).unwrap();
+    if let Err(e) = s.apply(u32::from(a.id())) {
+        panic!("{text}: {e}");
+    }
+}
+
+fn trump(rank: u8, suit: char) -> Trump {
+    Trump::new(Rank::from_value(rank), crate::cards::Suit::from_char(suit)).unwrap()
+}
+
+/// Every card is somewhere: a hand, the undrawn stack, the kitty, the trick on the table, or a completed trick.
+fn check_conservation(s: &State) -> Result<(), String> {
+    let undrawn = if s.phase == Phase::Draw {
+        Hand::try_from(&s.stack[s.drawn as usize..]).unwrap()
+    } else {
+        Hand::EMPTY
+    };
+    let all = s
+        .hands
+        .iter()
+        .chain([&s.kitty, &s.played, &undrawn])
+        .chain(s.trick_plays())
+        .try_fold(Hand::EMPTY, |all, &h| all.sum(h))
+        .map_err(|e| e.to_string())?;
+    (all == Hand::FULL)
+        .then_some(())
+        .ok_or_else(|| format!("{} cards on the table in {:?}", all.len(), s.phase))
+}
+
+#[test]
+fn a_random_round_keeps_every_invariant() {
+    for i in 0..300 {
+        let mut s = State::new(i, Rules::default(), [2, 2], None, None).unwrap();
+        let mut rng = Rng::new(i);
+        while !s.is_terminal() {
+            check_conservation(&s).unwrap();
+            if s.phase == Phase::Play {
+                assert!(s
+                    .hands
+                    .iter()
+                    .all(|h| h.len() + 8 >= s.hands[0].len() && h.len() <= 25));
+                assert_eq!(s.kitty.len(), 8);
+            }
+            let mask = s.legal_mask();
+            assert!(mask != 0, "never a dead end");
+            let a = select128(mask, rng.below(u64::from(mask.count_ones())) as u32) as u8;
+            s.apply_unchecked(a);
+        }
+        check_conservation(&s).unwrap();
+        assert_eq!(s.trick_points[0] + s.trick_points[1] + points(s.kitty), 200);
+        assert_eq!(s.returns.iter().sum::<i32>(), 0);
+        assert!(s.returns.iter().all(|&r| r != 0));
+    }
+}
+
+#[test]
+fn twenty_five_each_and_eight_in_the_kitty_after_the_exchange() {
+    let mut s = State::new(3, Rules::default(), [2, 2], None, None).unwrap();
+    let mut rng = Rng::new(1);
+    while s.phase != Phase::Play {
+        let mask = s.legal_mask();
+        s.apply_unchecked(select128(mask, rng.below(u64::from(mask.count_ones())) as u32) as u8);
+    }
+    assert!(s.hands.iter().all(|h| h.len() == 25));
+    assert_eq!(s.kitty.len(), 8);
+    assert_eq!(s.to_move, s.starter.unwrap());
+}
+
+#[test]
+fn the_same_seed_gives_the_same_round() {
+    assert_eq!(
+        random_round(7, 3, Rules::default()),
+        random_round(7, 3, Rules::default())
+    );
+    assert_ne!(
+        random_round(7, 3, Rules::default()).history(),
+        random_round(7, 4, Rules::default()).history()
+    );
+}
+
+#[test]
+fn undo_restores_every_step_and_refusals_change_nothing() {
+    let mut s = State::new(11, Rules::default(), [5, 5], None, None).unwrap();
+    let mut rng = Rng::new(2);
+    let mut before = vec![];
+    while !s.is_terminal() {
+        let mask = s.legal_mask();
+        for a in [NUM_ACTIONS as u32, 200, 5000] {
+            let copy = s.clone();
+            assert!(s.apply(a).is_err());
+            assert_eq!(s, copy);
+        }
+        if let Some(bad) = (0..NUM_ACTIONS as u32).find(|&a| mask >> a & 1 == 0) {
+            let copy = s.clone();
+            assert!(s.apply(bad).is_err());
+            assert_eq!(s, copy);
+        }
+        before.push(s.clone());
+        s.apply_unchecked(select128(mask, rng.below(u64::from(mask.count_ones())) as u32) as u8);
+    }
+    // Undo every action back to the start.
+    while let Some(expected) = before.pop() {
+        assert!(s.undo());
+        assert_eq!(s, expected);
+    }
+    assert!(!s.undo());
+}
+
+#[test]
+fn later_rounds_start_with_the_starter_and_the_declarers_rank() {
+    let s = State::new(5, Rules::default(), [4, 9], Some(1), Some(3)).unwrap();
+    assert_eq!(s.rank().value(), 9);
+    assert_eq!(s.first_drawer, 3);
+    assert!(
+        State::new(5, Rules::default(), [4, 9], Some(1), Some(2)).is_err(),
+        "the starter declares"
+    );
+    assert!(
+        State::new(5, Rules::default(), [4, 9], None, None).is_err(),
+        "round 1 needs equal levels"
+    );
+    assert!(State::new(5, Rules::default(), [1, 2], None, None).is_err());
+}
+
+#[test]
+fn tv_t10_a_whole_round_from_cards() {
+    // Opponents (team 1) take the last trick with a pair; the kitty holds 30 points.
+    let kitty = hand("KS 10H 5D 5C 9S 3D JC 8H");
+    let hands = [hand("3C 4C"), hand("AS AS"), hand("7C 8C"), hand("9D 9D")];
+    let mut s = State::from_cards(hands, kitty, trump(2, 'H'), 0, 0, Rules::default(), None).unwrap();
+    act(&mut s, "play 3C");
+    act(&mut s, "play 4C");
+    act(&mut s, "finish");
+    // 3C 4C is a throw of two singles; seat 2's 7C/8C beat them: the lower single is forced, 1 card back.
+    assert_eq!(
+        s.failed_throw().unwrap().penalty,
+        10,
+        "a declarer's failed throw raises P (R42)"
+    );
+    assert_eq!(s.trick_plays(), &[hand("3C")]);
+    act(&mut s, "play AS");
+    act(&mut s, "play 7C");
+    act(&mut s, "play 9D");
+    assert_eq!(s.leader(), 2, "7C wins the clubs trick");
+    assert_eq!(s.points(), 10);
+    act(&mut s, "play 8C");
+    act(&mut s, "finish");
+    act(&mut s, "play 9D");
+    act(&mut s, "play 4C");
+    act(&mut s, "play AS");
+    assert!(s.is_terminal());
+    assert_eq!(s.leader(), 2);
+    assert_eq!(s.kitty_bonus(), 0, "declarers took the last trick");
+}
+
+#[test]
+fn tv_t8_the_kitty_counts_for_opponents_taking_the_last_trick() {
+    let kitty = hand("KS 10H 5D 5C 9S 3D JC 8H");
+    let hands = [hand("3S 3S"), hand("AS AS"), hand("4S 4S"), hand("6S 6S")];
+    for (multiplier, bonus) in [(KittyMultiplier::Seed2c, 120), (KittyMultiplier::Exp, 120)] {
+        let rules = Rules {
+            kitty_multiplier: multiplier,
+            ..Rules::default()
+        };
+        let mut s = State::from_cards(hands, kitty, trump(2, 'H'), 0, 0, rules, None).unwrap();
+        for a in [
+            "play 3S", "play 3S", "finish", "play AS", "play AS", "play 4S", "play 4S", "play 6S", "play 6S",
+        ] {
+            act(&mut s, a);
+        }
+        assert!(s.is_terminal());
+        assert_eq!(s.kitty_bonus(), bonus);
+        assert_eq!(s.points(), bonus);
+        // P = 120: the opponents take over and gain a level.
+        assert_eq!(s.returns(), [-2, 2, -2, 2]);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn random_rounds_under_every_option_end_zero_sum(seed in any::<u64>(), flags in any::<u8>()) {
+        let rules = Rules {
+            allow_self_reinforce: flags & 1 != 0,
+            red_pair_overrides_black_pair: flags & 2 != 0,
+            plain_suit_gap_closing: flags & 4 != 0,
+            tractor_must_follow_tractor: flags & 8 != 0,
+            kitty_multiplier: if flags & 16 != 0 { KittyMultiplier::Exp } else { KittyMultiplier::Seed2c },
+            first_drawer_round1: if flags & 32 != 0 { FirstDrawer::Seat0 } else { FirstDrawer::Random },
+            ..Rules::default()
+        };
+        let mut s = State::new(seed, rules, [2, 2], None, None).unwrap();
+        finish_randomly(&mut s, &mut Rng::new(seed ^ 1));
+        prop_assert!(check_conservation(&s).is_ok());
+        prop_assert_eq!(s.returns().iter().sum::<i32>(), 0);
+        prop_assert_eq!(s.trick_points()[0] + s.trick_points()[1] + points(s.kitty()), 200);
+        let declarers = s.declarers().unwrap();
+        prop_assert_eq!(team(s.starter().unwrap()), declarers);
+    }
+}
