@@ -75,4 +75,17 @@ fn bench(c: &mut Criterion) {
 }
 
 criterion_group!(benches, bench);
-criterion_main!(benches);
+criterion_main!(benches, round_benches);
+
+fn rounds(c: &mut Criterion) {
+    let rules = tricktaker_core::tractor::rules::Rules::default();
+    let mut i = 0u64;
+    c.bench_function("tractor random round (draw, kitty, play, score)", |b| {
+        b.iter(|| {
+            i += 1;
+            black_box(tricktaker_core::tractor::playout::random_round(3, i, rules).returns())
+        })
+    });
+}
+
+criterion_group!(round_benches, rounds);

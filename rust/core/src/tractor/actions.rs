@@ -109,11 +109,13 @@ impl Action {
                     }
                     [a, b] if a == b && *a == Card::BLACK_JOKER => Declaration::Jokers { red: false },
                     [a, b] if a == b && *a == Card::RED_JOKER => Declaration::Jokers { red: true },
-                    _ => return Err(err(&format!(
+                    _ => {
+                        return Err(err(&format!(
                         "a declaration is one or two identical cards of the trump rank {}, or two identical \
                              jokers (R15)",
                         rank.name()
-                    ))),
+                    )))
+                    }
                 };
                 Ok(Action::Declare(d))
             }

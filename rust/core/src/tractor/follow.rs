@@ -214,16 +214,70 @@ fn completes_with_tractor(
 /// The kinds that can be added to `partial` on the way to a legal follow (never a dead end).
 pub fn extensions(ctx: &TrumpContext, hand: Hand, lead: &Format, partial: Hand, rules: FollowRules) -> u64 {
     let duty = Duty::new(ctx, hand, lead, rules);
-    if !partial.is_subset(hand) {
+    if !partial.is_subset(hand) || partial.len() >= duty.n {
         return 0;
     }
+    let available = hand.minus(partial).kinds();
+    if duty.tractor > 0 {
+        return extensions_by_search(ctx, &duty, hand, lead, partial, available);
+    }
+    let suit = duty.suit_cards;
+    if !duty.follows_suit() {
+        // All of S goes in; other cards only while places for them are left.
+        let others_played = partial.len() - partial.intersection(suit).len();
+        let places = duty.n - suit.len();
+        let suit_left = suit.minus(partial.intersection(suit)).kinds();
+        return if others_played < places {
+            available
+        } else {
+            suit_left
+        };
+    }
+    if !partial.is_subset(suit) {
+        return 0;
+    }
+    // R32 in closed form: a card completes a pair, starts a pair that can be completed, or is a lone card.
+    // Each kind of card keeps a completion exactly when the most pairs then reachable meet the duty.
+    let rest = suit.minus(partial);
+    let left = duty.n - partial.len() - 1; // places after the card added
+    let pairs = partial.pairs().count_ones();
+    let completing = partial.singles() & rest.kinds();
+    let fresh = rest.pairs() & !partial.kinds();
+    let lone = rest.kinds() & !partial.kinds() & !rest.pairs();
+    let (a, b) = (completing.count_ones(), fresh.count_ones());
+    let reach = |pairs: u32, a: u32, b: u32| {
+        let by_completing = a.min(left);
+        pairs + by_completing + b.min((left - by_completing) / 2) >= duty.pairs
+    };
     let mut ok = 0;
-    let mut kinds = hand.minus(partial).kinds();
+    if a > 0 && reach(pairs + 1, a - 1, b) {
+        ok |= completing;
+    }
+    if b > 0 && reach(pairs, a + 1, b - 1) {
+        ok |= fresh;
+    }
+    if reach(pairs, a, b) {
+        ok |= lone;
+    }
+    ok
+}
+
+/// `extensions` card by card through `completable` (for the tractor option).
+fn extensions_by_search(
+    ctx: &TrumpContext,
+    duty: &Duty,
+    hand: Hand,
+    lead: &Format,
+    partial: Hand,
+    available: u64,
+) -> u64 {
+    let mut ok = 0;
+    let mut kinds = available;
     while kinds != 0 {
         let c = Card::from_id(kinds.trailing_zeros() as u8).expect("a kind bit");
         kinds &= kinds - 1;
         if let Ok(next) = partial.add(c) {
-            if completable(ctx, &duty, hand, next, lead) {
+            if completable(ctx, duty, hand, next, lead) {
                 ok |= 1 << c.id();
             }
         }

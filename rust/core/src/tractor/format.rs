@@ -155,38 +155,21 @@ pub fn decompose(ctx: &TrumpContext, lead: Hand) -> Result<Format, FormatError> 
             cards,
         });
     }
-    let mut rest = [(0u8, Hand::EMPTY); MAX_COMPONENTS];
-    let mut n = 0;
-    let mut m = pairs;
-    while m != 0 {
-        let kind = m & m.wrapping_neg();
-        m &= m - 1;
-        rest[n] = (1, Hand::from_masks(kind, kind));
-        n += 1;
-    }
-    let mut m = lead.singles();
-    while m != 0 {
-        let kind = m & m.wrapping_neg();
-        m &= m - 1;
-        rest[n] = (0, Hand::from_masks(kind, 0));
-        n += 1;
-    }
-    let rest = &mut rest[..n];
-    let top_of = |h: Hand| ctx.strength(h.first().expect("a card"));
-    // Pairs before singles; each from the highest; ties by id.
-    rest.sort_by_key(|&(pairs, h)| {
-        (
-            std::cmp::Reverse(pairs),
-            std::cmp::Reverse(top_of(h)),
-            h.first().map(Card::id),
-        )
-    });
-    for &(pairs, cards) in rest.iter() {
-        format.push(Component {
-            pairs,
-            top: top_of(cards),
-            cards,
-        });
+    // Then the pairs, then the singles, each from the highest position; ties by id.
+    for (pairs_of, kinds) in [(1u8, pairs), (0u8, lead.singles())] {
+        for p in (1..=ctx.levels(suit)).rev() {
+            let mut at = kinds & ctx.level_mask(suit, p);
+            while at != 0 {
+                let kind = at & at.wrapping_neg();
+                at &= at - 1;
+                let cards = Hand::from_masks(kind, if pairs_of == 1 { kind } else { 0 });
+                format.push(Component {
+                    pairs: pairs_of,
+                    top: p,
+                    cards,
+                });
+            }
+        }
     }
     Ok(format)
 }

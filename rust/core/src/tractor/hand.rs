@@ -177,6 +177,18 @@ impl Hand {
         }
     }
 
+    /// Every kind present, once each, in id order.
+    pub fn kinds_iter(self) -> impl Iterator<Item = Card> {
+        let mut m = self.one;
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let i = m.trailing_zeros() as u8;
+                m &= m - 1;
+                Card::from_id(i).expect("a kind bit")
+            })
+        })
+    }
+
     /// Every card, copies repeated, in id order.
     pub fn cards(self) -> impl Iterator<Item = Card> {
         let mut one = self.one;

@@ -15,7 +15,7 @@ use super::scoring::{declarer_return, kitty_bonus, level_outcome, throw_penalty}
 use super::throw::check_throw;
 use super::trick::{points, winner_of};
 use super::trump::{Trump, TrumpContext};
-use crate::cards::{Card, Rank};
+use crate::cards::{Card, Rank, Suit};
 use crate::rng::Rng;
 use std::fmt;
 
@@ -114,6 +114,8 @@ pub struct State {
     round_one: bool,
     starter: Option<u8>,
     rank: Rank,
+    /// The four cards of the trump rank, as a kind mask.
+    rank_cards: u64,
     first_drawer: u8,
     rng: Rng,
     stack: [Card; 108],
@@ -223,6 +225,7 @@ impl State {
             round_one: declarers.is_none(),
             starter,
             rank,
+            rank_cards: Suit::ALL.iter().fold(0, |m, &s| m | 1 << Card::new(rank, s).id()),
             first_drawer: 0,
             rng: Rng::new(0),
             stack: [Card::RED_JOKER; 108],
@@ -332,6 +335,12 @@ impl State {
     }
 
     fn can_declare(&self, seat: u8) -> bool {
+        // Most draws give no trump-rank card and no joker pair: answer those without building declarations.
+        let hand = self.hands[seat as usize];
+        let jokers = 1u64 << Card::BLACK_JOKER.id() | 1u64 << Card::RED_JOKER.id();
+        if hand.kinds() & self.rank_cards == 0 && hand.pairs() & jokers == 0 {
+            return false;
+        }
         legal_declarations(
             self.hands[seat as usize],
             self.rank,

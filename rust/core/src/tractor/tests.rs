@@ -104,6 +104,16 @@ proptest! {
         while partial.len() < lead.len() {
             let mask = extensions(&ctx, follower, &format, partial, rules);
             prop_assert!(mask != 0, "dead end after {:?}", partial);
+            // Exactly the cards that some legal follow containing the partial play also contains.
+            let mut expected = 0u64;
+            for c in follower.kinds_iter() {
+                if let Ok(next) = partial.add(c) {
+                    if listed.iter().any(|p| next.is_subset(*p)) {
+                        expected |= 1 << c.id();
+                    }
+                }
+            }
+            prop_assert_eq!(mask, expected, "partial {:?}", partial);
             let pick = select64(mask, rng.below(u64::from(mask.count_ones())) as u32);
             partial = partial.add(Card::from_id(pick as u8).unwrap()).unwrap();
         }
