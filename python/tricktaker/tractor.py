@@ -1,4 +1,15 @@
-"""Tractor (Sheng Ji): the card-level rules (``shared/rules/tractor.md``, R1–R12 and R25–R39).
+"""Tractor (Sheng Ji): whole rounds and matches, and the card-level rules (``shared/rules/tractor.md``).
+
+:class:`State` is one round (the draw with declarations, the kitty, the play, the score) implementing the
+search protocol shared by every tricktaker game; :class:`Match` plays rounds until a team passes the ace;
+:func:`random_playouts` plays many random rounds in Rust, in parallel, with the GIL released. The toolkit
+functions below give the card-level rules (R1–R12 and R25–R39) directly.
+
+Actions (``NUM_ACTIONS = 120``): ``play <card>`` adds a card to the play being built (ids 0–53, the card's
+id), ``finish`` ends a lead (54; a follow ends by itself at the lead's size), ``discard <card>`` puts a card
+in the kitty (55 + id), ``declare 2H`` / ``declare 2H 2H`` expose one or two trump-rank cards (109–112,
+113–116, suits C D H S), ``declare BJ BJ`` / ``declare RJ RJ`` a joker pair (117, 118), and ``pass``
+(119). The mask only offers cards that can still complete a legal play, so a random policy never gets stuck.
 
 Cards are given as :class:`tricktaker.Card` objects or their text (``"10H"``, ``"BJ"``…); a hand, a lead or a
 play is a multiset (any iterable, order ignored, at most two copies of a kind). Everything runs in Rust on
@@ -14,15 +25,29 @@ bitset hands, with the trump's tables computed once per :class:`Trump`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Any, Literal, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
 
 from . import _core
 from ._core import Card
+from .errors import IllegalActionError, InvalidStateError, RulesError, TricktakerError
 
 __all__ = [
+    "NUM_ACTIONS",
+    "NUM_PLAYERS",
     "CardLike",
     "Component",
+    "LevelOutcome",
+    "Match",
+    "RoundRecord",
+    "Rules",
+    "Simulation",
+    "State",
     "Trump",
     "check_throw",
     "decompose",
@@ -30,11 +55,19 @@ __all__ = [
     "follow_extensions",
     "is_legal_follow",
     "legal_follows",
+    "level_outcome",
+    "random_playouts",
+    "simulate",
+    "team_of",
     "trick_points",
     "trick_winner",
 ]
 
 Trump = _core.TractorTrump
+State = _core.TractorState
+Rules = _core.TractorRules
+NUM_ACTIONS: int = _core.TRACTOR_NUM_ACTIONS
+NUM_PLAYERS: int = _core.TRACTOR_NUM_PLAYERS
 CardLike = Card | str
 Component = tuple[Literal["tractor", "pair", "single"], list[Card]]
 
@@ -135,3 +168,316 @@ def trick_winner(plays: Sequence[Iterable[CardLike]], trump: Trump) -> int:
 def trick_points(cards: Iterable[CardLike]) -> int:
     """Card points (R3): every K and 10 is worth 10, every 5 is worth 5."""
     return _core.tractor_trick_points(cards)
+
+
+def team_of(seat: int) -> int:
+    """The team of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3 (partners sit opposite, R1)."""
+    return seat % 2
+
+
+class LevelOutcome(NamedTuple):
+    """What the opponents' points P of a round mean (R43)."""
+
+    declarers_hold: bool
+    """The declarers keep the deal (P < 80)."""
+    levels: int
+    """Levels gained by the side that comes out ahead: the declarers if they hold, else the opponents."""
+
+
+def level_outcome(points: int) -> LevelOutcome:
+    """R43: P ≤ 0 → declarers +3, 5–35 → +2, 40–75 → +1; from 80 the opponents take over, +1 per 40 above 80.
+
+    >>> level_outcome(165)
+    LevelOutcome(declarers_hold=False, levels=2)
+    """
+    hold, levels = _core.tractor_level_outcome(points)
+    return LevelOutcome(hold, levels)
+
+
+# ---- batches ----
+
+
+def _check_batch(n: int, threads: int | None) -> None:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"n must be a non-negative int, not {n!r}")
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+        raise ValueError(f"threads must be a positive int or None, not {threads!r}")
+
+
+def random_playouts(
+    n: int, seed: int, *, threads: int | None = None, rules: Rules | None = None
+) -> npt.NDArray[np.int32]:
+    """Play ``n`` random rounds in Rust and return their returns as an ``(n, 4)`` int32 array.
+
+    Each round is a round 1 at level 2 (the draw with declarations, a redeal if nobody declares, the kitty,
+    the play with throws, the score), every decision uniform among the legal actions. Results depend only on
+    ``n``, ``seed`` and ``rules``, never on ``threads``; the GIL is released meanwhile.
+
+    Returns are zero-sum: a declarer seat gets +levels gained when the declarers hold, and -(1 + levels
+    gained by the opponents) when they are overthrown; the opponents get the negation.
+    """
+    _check_batch(n, threads)
+    return _core.tractor_random_playouts(n, seed, threads=threads, rules=rules)
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """What happened in a batch of random rounds; every field is an array with one row per round."""
+
+    returns: npt.NDArray[np.int32]
+    """``(n, 4)``: each seat's return."""
+    declarers: npt.NDArray[np.int32]
+    """The declaring team."""
+    starter: npt.NDArray[np.int32]
+    points: npt.NDArray[np.int32]
+    """The opponents' points P (R40–R42)."""
+    failed_throws: npt.NDArray[np.int32]
+    deals: npt.NDArray[np.int32]
+    """Deals the round took (more than one after a redeal, R19)."""
+    no_trump: npt.NDArray[np.bool_]
+
+    def __len__(self) -> int:
+        return len(self.points)
+
+
+def simulate(n: int, seed: int, *, threads: int | None = None, rules: Rules | None = None) -> Simulation:
+    """Play ``n`` random rounds exactly as :func:`random_playouts` does, and say what happened in each."""
+    _check_batch(n, threads)
+    table = _core.tractor_random_summaries(n, seed, threads=threads, rules=rules)
+    column = {name: table[:, i] for i, name in enumerate(_core.TRACTOR_SUMMARY_COLUMNS)}
+    return Simulation(
+        returns=np.ascontiguousarray(table[:, :NUM_PLAYERS]),
+        declarers=column["declarers"],
+        starter=column["starter"],
+        points=column["points"],
+        failed_throws=column["failed_throws"],
+        deals=column["deals"],
+        no_trump=column["no_trump"].astype(bool),
+    )
+
+
+# ---- saving: JSON and pickling (called by the native State) ----
+
+_FORMAT = 1
+
+
+def _rules_from_dict(options: dict[str, Any]) -> Rules:
+    try:
+        return Rules(**options)
+    except TypeError as e:
+        raise RulesError(f"bad rule options {options!r}: {e}") from None
+
+
+def _state_to_json(state: State) -> str:
+    origin = state._origin()
+    if origin[0] == "deal":
+        _, rng, declarers, starter = origin
+        start: dict[str, Any] = {"deal": {"rng": list(rng), "declarers": declarers, "starter": starter}}
+    else:
+        _, hands, kitty, (rank, suit), starter = origin
+        start = {
+            "position": {
+                "hands": [[str(c) for c in h] for h in hands],
+                "kitty": [str(c) for c in kitty],
+                "trump": [rank, suit],
+                "starter": starter,
+                "declarers": state.declarers,
+            }
+        }
+    return json.dumps(
+        {
+            "game": "tractor",
+            "format": _FORMAT,
+            "rules": state.rules.to_dict(),
+            "levels": list(state.levels),
+            "start": start,
+            "history": [state.action_to_string(a) for a in state.history()],
+        }
+    )
+
+
+def _state_from_json(text: str | bytes) -> State:
+    """Rebuild a round saved by ``to_json``; anything inconsistent raises :class:`InvalidStateError`."""
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("game") != "tractor":
+            raise InvalidStateError("not a saved Tractor round")
+        if data.get("format") != _FORMAT:
+            raise InvalidStateError(f"unknown save format {data.get('format')!r}")
+        rules = _rules_from_dict(data["rules"])
+        levels = tuple(data["levels"])
+        start = data["start"]
+        if "deal" in start:
+            deal = start["deal"]
+            state = State._from_rng_state(
+                tuple(deal["rng"]), rules, levels, deal["declarers"], deal["starter"]
+            )
+        else:
+            pos = start["position"]
+            state = State.from_cards(
+                pos["hands"],
+                pos["kitty"],
+                Trump(*pos["trump"]),
+                pos["starter"],
+                pos["declarers"],
+                rules=rules,
+                levels=levels,
+            )
+        for i, action in enumerate(data["history"]):
+            try:
+                state.apply_action(state.string_to_action(action))
+            except IllegalActionError as e:
+                raise InvalidStateError(f"action {i} ({action!r}) cannot be replayed: {e}") from None
+        return state
+    except InvalidStateError as e:
+        raise InvalidStateError(f"corrupted saved game: {e}") from None
+    except (TricktakerError, ValueError, TypeError, KeyError, OverflowError) as e:
+        raise InvalidStateError(f"corrupted saved game: {type(e).__name__}: {e}") from None
+
+
+# ---- rendering ----
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards) or "-"
+
+
+def _grouped(state: State, seat: int) -> str:
+    """A hand grouped by effective suit once the trump is known."""
+    hand = state.hand(seat)
+    trump = state.trump
+    if trump is None or not hand:
+        return _cards(hand)
+    groups: dict[str, list[Card]] = {}
+    for card in hand:
+        groups.setdefault(trump.suit_of(card), []).append(card)
+    return "  ".join(f"{suit}: {_cards(cards)}" for suit, cards in groups.items())
+
+
+def _render(state: State) -> str:
+    """The table at a glance: levels, trump, declarers, each hand grouped by suit, the trick, the points."""
+    levels = state.levels
+    head = f"Tractor · levels {levels[0]}/{levels[1]} · rank {state.rank} · {state.phase}"
+    if state.phase == "draw":
+        head += f" · {state.drawn} of 100 drawn"
+    lines = [head]
+    trump = state.trump
+    if trump is not None:
+        lines.append(f"Trump: {trump}")
+    declaration = state.declaration
+    if declaration is not None:
+        seat, kind, cards = declaration
+        lines.append(f"Declared by seat {seat}: {_cards(cards)} ({kind})")
+    if state.declarers is not None:
+        team = state.declarers
+        lines.append(f"Declarers: seats {team} and {team + 2} · starter seat {state.starter}")
+    for seat in range(NUM_PLAYERS):
+        mark = "  ← to act" if state.current_player == seat else ""
+        lines.append(f"  seat {seat} ({len(state.hand(seat))}): {_grouped(state, seat)}{mark}")
+    trick = state.current_trick()
+    partial = state.partial_play()
+    if trick or partial:
+        shown = [f"{seat}:{_cards(cards)}" for seat, cards in trick]
+        if partial:
+            shown.append(f"{state.current_player}:{_cards(partial)}…")
+        lines.append("Trick: " + "  ".join(shown))
+    if state.phase in ("play", "done"):
+        lines.append(f"Opponents' points: {state.points} (kitty bonus {state.kitty_bonus})")
+    failed = state.failed_throw()
+    if failed is not None:
+        seat, attempted, forced, penalty = failed
+        lines.append(
+            f"Failed throw by seat {seat}: {_cards(attempted)} → led {_cards(forced)} ({penalty:+d})"
+        )
+    if state.is_terminal:
+        outcome = level_outcome(state.points)
+        side = "declarers hold" if outcome.declarers_hold else "opponents take over"
+        lines.append(
+            f"Result: {side}, +{outcome.levels} · returns {' '.join(f'{r:+d}' for r in state.returns())}"
+        )
+    return "\n".join(lines)
+
+
+# ---- a match ----
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """One finished round of a :class:`Match`."""
+
+    number: int
+    levels: tuple[int, int]
+    declarers: int
+    starter: int
+    trump: str
+    points: int
+    outcome: LevelOutcome
+    history: tuple[str, ...]
+
+
+@dataclass
+class Match:
+    """A game of Tractor (R44–R47): rounds until a team's level passes the ace.
+
+    ``match.state`` is the round in progress; play it through its protocol, then call :meth:`next_round`,
+    which scores it, carries levels, declarers and starter over (R44–R46) and deals the next round, until
+    :attr:`winner` is set (R47, with the ``game_end`` option of the rules).
+    """
+
+    seed: int
+    rules: Rules = field(default_factory=Rules)
+    state: State = field(init=False)
+    levels: tuple[int, int] = field(init=False, default=(2, 2))
+    declarers: int | None = field(init=False, default=None)
+    starter: int | None = field(init=False, default=None)
+    winner: int | None = field(init=False, default=None)
+    record: list[RoundRecord] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.state = State.new(self._round_seed(0), rules=self.rules)
+
+    def _round_seed(self, number: int) -> int:
+        """Round ``number``'s seed, mixed from the match seed (SplitMix64's finaliser)."""
+        z = (self.seed + 0x9E3779B97F4A7C15 * (number + 1)) % 2**64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
+        return z ^ (z >> 31)
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def next_round(self) -> State:
+        """Score the finished round and deal the next; returns the new ``state`` (the last one when over)."""
+        state = self.state
+        if not state.is_terminal:
+            raise IllegalActionError("the current round is not finished")
+        if self.is_over:
+            raise IllegalActionError(f"the match is over: team {self.winner} won")
+        declarers, starter = state.declarers, state.starter
+        assert declarers is not None and starter is not None and state.trump is not None
+        levels, next_declarers, next_starter, winner = _core.tractor_next_round(
+            self.levels, declarers, starter, state.points, self.rules.game_end
+        )
+        self.record.append(
+            RoundRecord(
+                number=len(self.record) + 1,
+                levels=self.levels,
+                declarers=declarers,
+                starter=starter,
+                trump=str(state.trump),
+                points=state.points,
+                outcome=level_outcome(state.points),
+                history=tuple(state.action_to_string(a) for a in state.history()),
+            )
+        )
+        self.levels, self.declarers, self.starter, self.winner = levels, next_declarers, next_starter, winner
+        if winner is None:
+            self.state = State.new(
+                self._round_seed(len(self.record)),
+                rules=self.rules,
+                levels=levels,
+                declarers=next_declarers,
+                starter=next_starter,
+            )
+        return self.state

@@ -6,12 +6,14 @@ mod card;
 mod errors;
 mod sheepshead;
 mod tractor;
+mod tractor_round;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<card::Card>()?;
     sheepshead::register(m)?;
     tractor::register(m)?;
+    tractor_round::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

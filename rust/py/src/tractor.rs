@@ -12,7 +12,7 @@ use tricktaker_core::Card as CoreCard;
 /// The trump of a Tractor round: ``Trump("2", "H")``, ``Trump(7, "C")``, ``Trump(None, None)`` (no trump, R9).
 #[pyclass(frozen, module = "tricktaker.tractor", name = "Trump")]
 pub struct Trump {
-    pub ctx: trump::TrumpContext,
+    pub ctx: &'static trump::TrumpContext,
 }
 
 fn rank_arg(rank: &Bound<'_, PyAny>) -> PyResult<Option<Rank>> {
@@ -82,7 +82,7 @@ impl Trump {
         let t = trump::Trump::new(rank_arg(rank)?, suit_arg(suit)?)
             .map_err(|e| errors::RulesError::new_err(e.to_string()))?;
         Ok(Trump {
-            ctx: trump::TrumpContext::new(t),
+            ctx: trump::TrumpContext::cached(t, true),
         })
     }
 
@@ -161,7 +161,7 @@ pub fn decompose(
     cards: &Bound<'_, PyAny>,
     trump: PyRef<'_, Trump>,
 ) -> PyResult<Vec<Component>> {
-    let f = format_arg(&trump.ctx, cards)?;
+    let f = format_arg(trump.ctx, cards)?;
     Ok(f.components()
         .iter()
         .map(|c| (c.kind(), cards_out(py, trump.ctx.sorted(c.cards))))
@@ -184,10 +184,10 @@ pub fn follow_error(
     trump: PyRef<'_, Trump>,
     tractor_must_follow_tractor: bool,
 ) -> PyResult<Option<String>> {
-    let f = format_arg(&trump.ctx, lead)?;
+    let f = format_arg(trump.ctx, lead)?;
     let rules = follow_rules(tractor_must_follow_tractor);
     Ok(
-        follow::check_follow(&trump.ctx, hand_arg(hand)?, &f, hand_arg(play)?, rules)
+        follow::check_follow(trump.ctx, hand_arg(hand)?, &f, hand_arg(play)?, rules)
             .err()
             .map(|e| e.to_string()),
     )
@@ -203,11 +203,11 @@ pub fn legal_follows(
     trump: PyRef<'_, Trump>,
     tractor_must_follow_tractor: bool,
 ) -> PyResult<Vec<Vec<Py<Card>>>> {
-    let f = format_arg(&trump.ctx, lead)?;
+    let f = format_arg(trump.ctx, lead)?;
     let hand = hand_arg(hand)?;
     let mut plays: Vec<Vec<CoreCard>> = Vec::new();
     let rules = follow_rules(tractor_must_follow_tractor);
-    let ctx = &trump.ctx;
+    let ctx = trump.ctx;
     py.detach(|| follow::for_each_follow(ctx, hand, &f, rules, |p| plays.push(p.cards().collect())));
     plays.sort();
     Ok(plays.into_iter().map(|p| cards_out(py, p)).collect())
@@ -224,9 +224,9 @@ pub fn follow_extensions(
     trump: PyRef<'_, Trump>,
     tractor_must_follow_tractor: bool,
 ) -> PyResult<Vec<Py<Card>>> {
-    let f = format_arg(&trump.ctx, lead)?;
+    let f = format_arg(trump.ctx, lead)?;
     let rules = follow_rules(tractor_must_follow_tractor);
-    let mask = follow::extensions(&trump.ctx, hand_arg(hand)?, &f, hand_arg(partial)?, rules);
+    let mask = follow::extensions(trump.ctx, hand_arg(hand)?, &f, hand_arg(partial)?, rules);
     Ok(cards_out(py, Hand::from_masks(mask, 0).cards()))
 }
 
@@ -245,12 +245,12 @@ pub fn check_throw(
             "failed_throw_forced must be one of [\"fewest_cards_then_lowest\"], not {failed_throw_forced:?}"
         )));
     }
-    let f = format_arg(&trump.ctx, lead)?;
+    let f = format_arg(trump.ctx, lead)?;
     let others = other_hands
         .try_iter()?
         .map(|h| hand_arg(&h?))
         .collect::<PyResult<Vec<Hand>>>()?;
-    Ok(throw::check_throw(&trump.ctx, &f, &others)
+    Ok(throw::check_throw(trump.ctx, &f, &others)
         .map(|x| (cards_out(py, trump.ctx.sorted(x.forced.cards)), x.taken_back)))
 }
 
@@ -268,7 +268,7 @@ pub fn trick_winner(plays: &Bound<'_, PyAny>, trump: PyRef<'_, Trump>) -> PyResu
             plays[bad].len()
         )));
     }
-    trick::trick_winner(&trump.ctx, &plays).map_err(|e| errors::IllegalPlayError::new_err(e.to_string()))
+    trick::trick_winner(trump.ctx, &plays).map_err(|e| errors::IllegalPlayError::new_err(e.to_string()))
 }
 
 /// Card points (R3): K and 10 are worth 10, 5 is worth 5.

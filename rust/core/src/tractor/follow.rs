@@ -303,50 +303,16 @@ pub fn for_each_follow(
             duty.n - duty.suit_cards.len(),
         )
     };
-    let kinds: Vec<Card> = pool.cards().collect::<Vec<_>>();
-    let mut distinct: Vec<(Card, u32)> = Vec::new();
-    for c in kinds {
-        match distinct.last_mut() {
-            Some((last, n)) if *last == c => *n += 1,
-            _ => distinct.push((c, 1)),
-        }
-    }
-    let check = |play: Hand| -> bool {
-        !duty.follows_suit()
+    pool.for_each_subset(need, &mut |extra| {
+        let play = base.sum(extra).expect("disjoint parts of the hand");
+        let ok = !duty.follows_suit()
             || (play.pairs().count_ones() >= duty.pairs
                 && (duty.tractor == 0
-                    || runs(ctx.pair_levels(play, lead.suit), u32::from(duty.tractor)) != 0))
-    };
-    fn walk(
-        distinct: &[(Card, u32)],
-        i: usize,
-        need: u32,
-        acc: Hand,
-        check: &dyn Fn(Hand) -> bool,
-        visit: &mut dyn FnMut(Hand),
-    ) {
-        if need == 0 {
-            if check(acc) {
-                visit(acc);
-            }
-            return;
+                    || runs(ctx.pair_levels(play, lead.suit), u32::from(duty.tractor)) != 0));
+        if ok {
+            visit(play);
         }
-        let Some(&(c, n)) = distinct.get(i) else {
-            return;
-        };
-        let remaining: u32 = distinct[i..].iter().map(|&(_, n)| n).sum();
-        if remaining < need {
-            return;
-        }
-        for take in (0..=n.min(need)).rev() {
-            let mut next = acc;
-            for _ in 0..take {
-                next = next.add(c).expect("at most two copies");
-            }
-            walk(distinct, i + 1, need - take, next, check, visit);
-        }
-    }
-    walk(&distinct, 0, need, base, &check, &mut visit);
+    });
 }
 
 #[cfg(test)]

@@ -189,6 +189,28 @@ impl Hand {
         })
     }
 
+    /// Calls `visit` once for every distinct sub-multiset of `size` cards.
+    pub fn for_each_subset(self, size: u32, visit: &mut dyn FnMut(Hand)) {
+        fn walk(kinds: u64, pool: Hand, need: u32, acc: Hand, visit: &mut dyn FnMut(Hand)) {
+            if need == 0 {
+                return visit(acc);
+            }
+            if kinds == 0 || pool.restrict(kinds).len() < need {
+                return;
+            }
+            let kind = kinds & kinds.wrapping_neg();
+            let c = Card::from_id(kind.trailing_zeros() as u8).expect("a kind bit");
+            let mut next = acc;
+            for take in 0..=pool.count(c).min(need) {
+                if take > 0 {
+                    next = next.add(c).expect("at most two copies");
+                }
+                walk(kinds & !kind, pool, need - take, next, visit);
+            }
+        }
+        walk(self.one, self, size, Hand::EMPTY, visit);
+    }
+
     /// Every card, copies repeated, in id order.
     pub fn cards(self) -> impl Iterator<Item = Card> {
         let mut one = self.one;

@@ -54,9 +54,10 @@ impl Phase {
     }
 }
 
-/// What the round was started from, to replay it for `undo`.
+/// What a round was started from: the generator before the deal, or a play-phase position. `undo` replays the
+/// history from it, and a saved round is this plus the history.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum Origin {
+pub enum Origin {
     Deal(Rng),
     Position {
         hands: [Hand; NUM_PLAYERS],
@@ -64,6 +65,14 @@ enum Origin {
         trump: Trump,
         starter: u8,
     },
+}
+
+/// A completed trick: its leader, the plays in order from the leader, and the winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Trick {
+    pub leader: u8,
+    pub plays: [Hand; NUM_PLAYERS],
+    pub winner: u8,
 }
 
 /// An impossible start: bad levels, teams or cards.
@@ -138,6 +147,7 @@ pub struct State {
     partial: Hand,
     lead: Option<Format>,
     tricks: u16,
+    last_trick: Option<Trick>,
     /// Cards of the completed tricks.
     played: Hand,
     points: i32,
@@ -163,7 +173,8 @@ impl State {
         State::from_rng(Rng::new(seed), rules, levels, declarers, starter)
     }
 
-    fn from_rng(
+    /// A round dealt from a generator in a given state (restoring a saved round).
+    pub fn from_rng(
         rng: Rng,
         rules: Rules,
         levels: [u8; 2],
@@ -248,6 +259,7 @@ impl State {
             partial: Hand::EMPTY,
             lead: None,
             tricks: 0,
+            last_trick: None,
             played: Hand::EMPTY,
             points: 0,
             trick_points: [0; 2],
@@ -515,6 +527,12 @@ impl State {
     pub fn tricks_played(&self) -> u16 {
         self.tricks
     }
+    pub fn last_trick(&self) -> Option<Trick> {
+        self.last_trick
+    }
+    pub fn origin(&self) -> &Origin {
+        &self.origin
+    }
     /// The cards of the completed tricks.
     pub fn played(&self) -> Hand {
         self.played
@@ -659,7 +677,7 @@ impl State {
     }
 
     /// (declarers, starter) as given at the start: `None`s for round 1.
-    fn start_setup(&self) -> (Option<u8>, Option<u8>) {
+    pub fn start_setup(&self) -> (Option<u8>, Option<u8>) {
         match self.origin {
             Origin::Deal(_) if self.round_one => (None, None),
             _ => (self.declarers, self.starter),
@@ -762,6 +780,11 @@ impl State {
             self.points += pts as i32; // R40
         }
         self.tricks += 1;
+        self.last_trick = Some(Trick {
+            leader: self.leader,
+            plays: self.plays,
+            winner: w,
+        });
         self.n_plays = 0;
         self.leader = w;
         self.to_move = w;
@@ -785,6 +808,85 @@ impl State {
         let r = declarer_return(level_outcome(self.points));
         let declarers = self.declarers.expect("play has declarers");
         self.returns = std::array::from_fn(|s| if team(s as u8) == declarers { r } else { -r });
+    }
+
+    // ---- whole plays ----
+
+    /// Every whole play the player to move may make now (containing the cards already added), as multisets: a
+    /// lead is any non-empty set of cards of one effective suit (R27; a throw may still fail), a follow any play
+    /// of R28–R32. Empty outside the play phase.
+    pub fn legal_plays(&self) -> Vec<Hand> {
+        let mut out = Vec::new();
+        let Some(ctx) = self.ctx.filter(|_| self.phase == Phase::Play) else {
+            return out;
+        };
+        let hand = self.hands[self.to_move as usize];
+        match &self.lead {
+            Some(lead) => super::follow::for_each_follow(ctx, hand, lead, self.follow_rules(), |p| {
+                if self.partial.is_subset(p) {
+                    out.push(p)
+                }
+            }),
+            None => {
+                for suit in 0..5 {
+                    let cards = hand.restrict(ctx.suit_mask(suit));
+                    for size in 1..=cards.len() {
+                        cards.for_each_subset(size, &mut |p| {
+                            if self.partial.is_subset(p) {
+                                out.push(p)
+                            }
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Why `play` cannot be played whole now, or `None` if it can.
+    pub fn play_error(&self, play: Hand) -> Option<String> {
+        if self.phase != Phase::Play {
+            return Some(format!(
+                "the round is in the {} phase, not the play phase",
+                self.phase.name()
+            ));
+        }
+        let ctx = self.ctx.expect("play has a trump");
+        let seat = self.to_move;
+        let hand = self.hands[seat as usize];
+        if !self.partial.is_subset(play) {
+            return Some(format!(
+                "the play must contain the cards already added: {:?}",
+                self.partial
+            ));
+        }
+        if let Some(c) = Hand::from_masks(play.excess_over(hand), 0).first() {
+            return Some(format!("seat {seat} does not hold {c} (or not that many)"));
+        }
+        match &self.lead {
+            Some(lead) => super::follow::check_follow(ctx, hand, lead, play, self.follow_rules())
+                .err()
+                .map(|e| e.to_string()),
+            None => decompose(ctx, play).err().map(|e| e.to_string()),
+        }
+    }
+
+    /// Plays a whole play: the cards not yet added, then `finish` when leading. Refused whole with the reason.
+    pub fn apply_play(&mut self, play: Hand) -> Result<(), IllegalAction> {
+        if let Some(reason) = self.play_error(play) {
+            return Err(IllegalAction {
+                action: u32::from(PLAY),
+                reason,
+            });
+        }
+        let leading = self.lead.is_none();
+        for c in play.minus(self.partial).cards() {
+            self.apply_unchecked(PLAY + c.id());
+        }
+        if leading {
+            self.apply_unchecked(FINISH);
+        }
+        Ok(())
     }
 
     /// The opponents' points as reported (R43: a negative total counts as 0 with the default option).

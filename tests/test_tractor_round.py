@@ -1,0 +1,235 @@
+"""Tractor rounds and matches through the public API: TV-T8, T9, T10, T15, T16 and the search protocol."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tricktaker import (
+    IllegalActionError,
+    IllegalPlayError,
+    InvalidStateError,
+    NothingToUndoError,
+    RulesError,
+    tractor,
+)
+from tricktaker.tractor import Match, Rules, State, Trump, level_outcome
+
+HEARTS_2 = Trump("2", "H")
+KITTY_30 = "KS 10H 5D 5C 9S 3D JC 8H".split()
+
+
+def finish(state: State, rng: random.Random) -> None:
+    while not state.is_terminal:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    ("last_trick", "multiplier", "bonus"),
+    [
+        (["3S", "AS", "4S", "6S"], "seed_2c", 60),
+        (["3S 3S", "AS AS", "4S 4S", "6S 6S"], "seed_2c", 120),
+        (["3S 3S 4S 4S", "AS AS KS KS", "6S 6S 7S 7S", "8S 8S 9S 9S"], "seed_2c", 240),
+        (["3S 3S 4S 4S", "AS AS KS KS", "6S 6S 7S 7S", "8S 8S 9S 9S"], "exp", 240),
+        (["3S 3S 4S 4S 5S 5S", "AS AS KS KS QS QS", "6S 6S 7S 7S 8S 8S", "9S 9S 10S 10S JS JS"], "exp", 480),
+    ],
+)
+def test_tv_t8_kitty_multiplier(last_trick: list[str], multiplier: str, bonus: int) -> None:
+    hands = [p.split() for p in last_trick]
+    kitty = ["5D", "KH", "10C", "5C", "9C", "3D", "JC", "8H"]  # 30 points
+    rules = Rules(kitty_multiplier=multiplier)  # type: ignore[arg-type]
+    state = State.from_cards(hands, kitty, HEARTS_2, 0, 0, rules=rules)
+    state.play(hands[0])
+    for hand in hands[1:]:
+        state.play(hand)
+    assert state.is_terminal
+    assert state.kitty_bonus == bonus
+    # Declarers (seats 1 and 3) winning the last trick score nothing from the kitty.
+    won = State.from_cards([hands[2], hands[0], hands[3], hands[1]], kitty, HEARTS_2, 1, 1)
+    for hand in (hands[0], hands[3], hands[1], hands[2]):
+        won.play(hand)
+    assert won.is_terminal and won.kitty_bonus == 0
+
+
+@pytest.mark.parametrize(
+    ("points", "hold", "levels"),
+    [(-20, True, 3), (0, True, 3), (5, True, 2), (35, True, 2), (40, True, 1), (75, True, 1), (80, False, 0),
+     (115, False, 0), (120, False, 1), (155, False, 1), (160, False, 2), (195, False, 2), (200, False, 3),
+     (235, False, 3), (240, False, 4), (275, False, 4), (280, False, 5), (400, False, 8)],
+)  # fmt: skip
+def test_tv_t9_level_table(points: int, hold: bool, levels: int) -> None:
+    assert level_outcome(points) == (hold, levels)
+
+
+def test_tv_t10_whole_round_arithmetic() -> None:
+    assert level_outcome(45 + 120) == (False, 2)
+    assert level_outcome(70) == (True, 1)
+
+
+@pytest.mark.parametrize(("points", "declarers", "starter"), [(75, 0, 2), (0, 0, 2), (80, 1, 1), (240, 1, 1)])
+def test_tv_t15_starter_rotation(points: int, declarers: int, starter: int) -> None:
+    _, next_declarers, next_starter, _ = tractor._core.tractor_next_round((2, 2), 0, 0, points, "pass_ace")
+    assert (next_declarers, next_starter) == (declarers, starter)
+    assert tractor._core.tractor_next_round((2, 2), 1, 1, 60, "pass_ace")[2] == 3
+
+
+def test_tv_t16_game_end() -> None:
+    nr = tractor._core.tractor_next_round
+    assert nr((12, 5), 0, 0, 0, "pass_ace")[3] == 0
+    assert nr((5, 13), 0, 0, 160, "pass_ace")[3] == 1
+    assert nr((5, 13), 0, 0, 160, "must_defend_ace") == ((5, 14), 1, 1, None)
+    assert nr((14, 5), 0, 0, 75, "pass_ace")[3] == 0
+    assert nr((13, 5), 0, 0, 75, "pass_ace") == ((14, 5), 0, 2, None)
+
+
+def test_whole_plays_and_failed_throws() -> None:
+    hands = [["3C", "4C"], ["AS", "AS"], ["7C", "8C"], ["9D", "9D"]]
+    state = State.from_cards(hands, KITTY_30, HEARTS_2, 0, 0)
+    assert [[str(c) for c in p] for p in state.legal_plays()] == [["3C"], ["4C", "3C"], ["4C"]]
+    with pytest.raises(IllegalPlayError, match="does not hold"):
+        state.play("AS")
+    state.play("3C 4C")  # a throw of two singles: 7C beats 3C, so 3C is led and one card taken back
+    failed = state.failed_throw()
+    assert failed is not None and failed[3] == 10 and [str(c) for c in failed[2]] == ["3C"]
+    assert state.current_trick() == [(0, [tractor.Card("3C")])]
+    with pytest.raises(IllegalPlayError, match="R26"):
+        state.play("AS AS")
+    state.play("AS")
+    assert [str(c) for c in state.hand(2)] == ["8C", "7C"]
+    assert [[str(c) for c in p] for p in state.legal_plays()] == [["7C"], ["8C"]]
+    state.play("8C")
+    state.play("9D")  # seat 3 is void in clubs
+    assert state.last_trick() is not None and state.current_player == 2
+
+
+def play_random_round(seed: int, rules: Rules | None = None) -> State:
+    state = State.new(seed, rules=rules)
+    finish(state, random.Random(seed))
+    return state
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), chooser=st.randoms(use_true_random=False))
+def test_every_step_keeps_the_protocol(seed: int, chooser: random.Random) -> None:
+    state = State.new(seed)
+    steps = 0
+    while not state.is_terminal:
+        actions = state.legal_actions()
+        mask = state.legal_action_mask()
+        assert list(np.flatnonzero(mask)) == actions and mask.shape == (tractor.NUM_ACTIONS,)
+        if steps % 7 == 0:
+            illegal = chooser.choice([a for a in range(tractor.NUM_ACTIONS) if a not in actions] + [-1, 120])
+            before = state.clone()
+            with pytest.raises(IllegalActionError):
+                state.apply_action(illegal)
+            assert state == before
+        action = chooser.choice(actions)
+        assert state.string_to_action(state.action_to_string(action)) == action
+        if steps % 11 == 0:
+            before = state.clone()
+            state.apply_action(action)
+            after = state.clone()
+            state.undo()
+            assert state == before
+            state.apply_action(action)
+            assert state == after
+        else:
+            state.apply_action(action)
+        steps += 1
+        if state.phase == "play" and state.tricks_played == 0 and not state.current_trick():
+            assert [len(state.hand(s)) for s in range(4)] == [25] * 4 and len(state.kitty) == 8
+    assert sum(state.returns()) == 0 and all(r != 0 for r in state.returns())
+    assert sum(state.trick_points) + tractor.trick_points(state.kitty) == 200
+
+
+def test_clone_pickle_json_and_the_same_seed() -> None:
+    a, b = play_random_round(9), play_random_round(9)
+    assert a.history() == b.history() and a == b
+    partial = State.new(9)
+    for action in a.history()[:150]:
+        partial.apply_action(action)
+    for copy_ in (
+        pickle.loads(pickle.dumps(partial)),
+        State.from_json(partial.to_json()),
+        copy.deepcopy(partial),
+    ):
+        assert copy_ == partial
+    twin = partial.clone()
+    twin.apply_action(twin.legal_actions()[0])
+    assert twin != partial
+    pos = State.from_cards([["3C", "4C"], ["AS", "AS"], ["7C", "8C"], ["9D", "9D"]], KITTY_30, HEARTS_2, 0, 0)
+    pos.play("3C")
+    assert State.from_json(pos.to_json()) == pos
+    with pytest.raises(NothingToUndoError):
+        State.new(1).undo()
+
+
+def test_corrupted_saves_and_bad_setups() -> None:
+    good = json.loads(play_random_round(4).to_json())
+    for bad in (
+        "[]",
+        json.dumps({**good, "history": [*good["history"][:5], "play ZZ"]}),
+        json.dumps({**good, "rules": {"color": 1}}),
+        json.dumps({**good, "levels": [1, 2]}),
+    ):
+        with pytest.raises(InvalidStateError, match="corrupted"):
+            State.from_json(bad)
+    with pytest.raises(InvalidStateError, match="same level"):
+        State.new(1, levels=(2, 3))
+    with pytest.raises(InvalidStateError, match="starter"):
+        State.new(1, levels=(2, 3), declarers=1, starter=2)
+    with pytest.raises(InvalidStateError, match="one size"):
+        State.from_cards([["3C"], ["AS", "AS"], ["7C"], ["9D"]], [], HEARTS_2, 0, 0)
+    with pytest.raises(InvalidStateError, match="twice"):
+        State.from_cards([["3C"], ["3C"], ["3C"], ["9D"]], [], HEARTS_2, 0, 0)
+    with pytest.raises(RulesError, match="kitty_multiplier"):
+        Rules(kitty_multiplier="x2")  # type: ignore[arg-type]
+    assert Rules(**Rules(game_end="must_defend_ace").to_dict()) == Rules(game_end="must_defend_ace")
+    assert pickle.loads(pickle.dumps(Rules(kitty_multiplier="exp"))) == Rules(kitty_multiplier="exp")
+
+
+def test_later_rounds_use_the_declarers_rank() -> None:
+    state = State.new(3, levels=(4, 9), declarers=1, starter=3)
+    assert state.rank == "9" and state.declarers == 1
+    finish(state, random.Random(1))
+    assert state.declarers == 1 and state.starter == 3
+    assert state.trump is not None and state.trump.rank in ("9", None)
+
+
+def test_random_matches_end_with_a_winner() -> None:
+    for seed in range(3):
+        match = Match(seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            finish(match.state, rng)
+            match.next_round()
+            assert len(match.record) < 400
+        assert match.winner in (0, 1)
+        assert max(match.levels) == 14
+        with pytest.raises(IllegalActionError, match="over"):
+            match.next_round()
+
+
+def test_random_playouts_and_simulate() -> None:
+    a = tractor.random_playouts(300, 5, threads=1)
+    b = tractor.random_playouts(300, 5, threads=2)
+    assert a.shape == (300, 4) and a.dtype == np.int32 and (a == b).all()
+    assert (a.sum(axis=1) == 0).all() and (a != 0).all()
+    sim = tractor.simulate(300, 5)
+    assert (sim.returns == a).all()
+    hold = sim.points < 80
+    declarer_return = a[np.arange(300), sim.declarers]
+    assert ((declarer_return > 0) == hold).all()
+
+
+def test_str_shows_the_table() -> None:
+    state = play_random_round(2)
+    text = str(state)
+    assert "Trump:" in text and "Result:" in text and "Declarers: seats" in text
