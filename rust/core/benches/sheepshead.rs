@@ -46,9 +46,7 @@ fn bench(c: &mut Criterion) {
     for &a in &state.history()[..12] {
         mid.apply_unchecked(a);
     }
-    c.bench_function("sheepshead legal_mask (play)", |b| {
-        b.iter(|| black_box(&mid).legal_mask())
-    });
+    c.bench_function("sheepshead legal_mask (play)", |b| b.iter(|| black_box(&mid).legal_mask()));
     c.bench_function("sheepshead undo", |b| {
         b.iter(|| {
             let mut s = black_box(mid);

@@ -20,15 +20,7 @@ fn bench(c: &mut Criterion) {
     let tractor_lead = decompose(&ctx, hand("9S 9S 10S 10S")).unwrap();
     let single_lead = decompose(&ctx, hand("AS")).unwrap();
     c.bench_function("tractor check_follow (tractor lead)", |b| {
-        b.iter(|| {
-            check_follow(
-                &ctx,
-                black_box(follower),
-                &tractor_lead,
-                hand("4S 4S 9S JS"),
-                rules,
-            )
-        })
+        b.iter(|| check_follow(&ctx, black_box(follower), &tractor_lead, hand("4S 4S 9S JS"), rules))
     });
     c.bench_function("tractor legal follows (tractor lead, 25-card hand)", |b| {
         b.iter(|| {
@@ -52,12 +44,7 @@ fn bench(c: &mut Criterion) {
     c.bench_function("tractor check_throw (4-card throw, 3 hands)", |b| {
         b.iter(|| check_throw(&ctx, black_box(&throw), &others))
     });
-    let plays = [
-        hand("AS KS KS"),
-        hand("3H 4H 4H"),
-        hand("5H 5H 6H"),
-        hand("QS JS 9S"),
-    ];
+    let plays = [hand("AS KS KS"), hand("3H 4H 4H"), hand("5H 5H 6H"), hand("QS JS 9S")];
     c.bench_function("tractor trick_winner (ruffed throw)", |b| {
         b.iter(|| trick_winner(&ctx, black_box(&plays)))
     });
@@ -66,11 +53,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| trick_winner(&ctx, black_box(&singles)))
     });
     c.bench_function("tractor TrumpContext::new", |b| {
-        b.iter(|| {
-            TrumpContext::new(black_box(
-                Trump::new(Rank::from_value(7), Some(Suit::Clubs)).unwrap(),
-            ))
-        })
+        b.iter(|| TrumpContext::new(black_box(Trump::new(Rank::from_value(7), Some(Suit::Clubs)).unwrap())))
     });
 }
 

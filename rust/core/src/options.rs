@@ -12,11 +12,7 @@ pub struct RulesError {
 
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} must be one of {:?}, not {:?}",
-            self.option, self.choices, self.value
-        )
+        write!(f, "{} must be one of {:?}, not {:?}", self.option, self.choices, self.value)
     }
 }
 

@@ -30,14 +30,7 @@ impl Rng {
     /// A generator whose four state words are four successive SplitMix64 outputs of `seed`.
     pub fn new(seed: u64) -> Rng {
         let mut x = seed;
-        Rng {
-            s: [
-                splitmix64(&mut x),
-                splitmix64(&mut x),
-                splitmix64(&mut x),
-                splitmix64(&mut x),
-            ],
-        }
+        Rng { s: [splitmix64(&mut x), splitmix64(&mut x), splitmix64(&mut x), splitmix64(&mut x)] }
     }
 
     /// The raw state, for saving a game.

@@ -16,9 +16,7 @@ static INTERNED: PyOnceLock<Vec<Py<Card>>> = PyOnceLock::new();
 /// The shared Python object of a card kind.
 pub fn card_object(py: Python<'_>, c: CoreCard) -> Py<Card> {
     let all = INTERNED.get_or_init(py, || {
-        CoreCard::all()
-            .map(|c| Py::new(py, Card(c)).expect("allocating a card"))
-            .collect()
+        CoreCard::all().map(|c| Py::new(py, Card(c)).expect("allocating a card")).collect()
     });
     all[c.id() as usize].clone_ref(py)
 }

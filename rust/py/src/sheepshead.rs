@@ -21,10 +21,7 @@ pub struct Rules {
 
 impl Default for Rules {
     fn default() -> Rules {
-        Rules {
-            core: core::Rules::default(),
-            hands_per_game: 15,
-        }
+        Rules { core: core::Rules::default(), hands_per_game: 15 }
     }
 }
 
@@ -41,14 +38,11 @@ impl Rules {
         called_card_no_discard: bool,
         hands_per_game: i64,
     ) -> PyResult<Rules> {
-        let hands_per_game = u32::try_from(hands_per_game)
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| {
-                errors::RulesError::new_err(format!(
-                    "hands_per_game must be a positive int, not {hands_per_game}"
-                ))
-            })?;
+        let hands_per_game = u32::try_from(hands_per_game).ok().filter(|&n| n > 0).ok_or_else(|| {
+            errors::RulesError::new_err(format!(
+                "hands_per_game must be a positive int, not {hands_per_game}"
+            ))
+        })?;
         Ok(Rules {
             core: core::Rules {
                 jack_order: JackOrder::parse(jack_order).map_err(errors::rules)?,
@@ -161,9 +155,7 @@ fn card_set(cards: &Bound<'_, PyAny>, what: &str) -> PyResult<CardSet> {
     for item in cards.try_iter()? {
         let c = scard(&item?)?;
         if set.contains(c) {
-            return Err(errors::InvalidStateError::new_err(format!(
-                "{c} appears twice in {what}"
-            )));
+            return Err(errors::InvalidStateError::new_err(format!("{c} appears twice in {what}")));
         }
         set = set.with(c);
     }
@@ -202,15 +194,12 @@ impl State {
     }
 
     fn action_id(a: i64) -> PyResult<u8> {
-        u8::try_from(a)
-            .ok()
-            .filter(|&a| (a as usize) < NUM_ACTIONS)
-            .ok_or_else(|| {
-                errors::IllegalActionError::new_err(format!(
-                    "illegal action {a}: action ids run from 0 to {}",
-                    NUM_ACTIONS - 1
-                ))
-            })
+        u8::try_from(a).ok().filter(|&a| (a as usize) < NUM_ACTIONS).ok_or_else(|| {
+            errors::IllegalActionError::new_err(format!(
+                "illegal action {a}: action ids run from 0 to {}",
+                NUM_ACTIONS - 1
+            ))
+        })
     }
 }
 
@@ -260,10 +249,7 @@ impl State {
     /// The next hand, dealt by the next seat to the left (R9) from this hand's generator.
     #[pyo3(signature = (multiplier = 1))]
     fn next_hand(&self, multiplier: u32) -> PyResult<State> {
-        Ok(State {
-            inner: self.inner.next_hand(multiplier).map_err(errors::deal)?,
-            rules: self.rules,
-        })
+        Ok(State { inner: self.inner.next_hand(multiplier).map_err(errors::deal)?, rules: self.rules })
     }
 
     #[getter]
@@ -374,9 +360,7 @@ impl State {
 
     /// Every seat's hand.
     fn hands(&self, py: Python<'_>) -> Vec<Vec<Py<Card>>> {
-        (0..NUM_PLAYERS)
-            .map(|s| self.sorted(py, self.inner.hand(s)))
-            .collect()
+        (0..NUM_PLAYERS).map(|s| self.sorted(py, self.inner.hand(s))).collect()
     }
 
     /// The two cards dealt to the blind.
@@ -493,30 +477,16 @@ impl State {
 
     /// The hands as dealt (before the pick), each sorted.
     fn dealt_hands(&self, py: Python<'_>) -> Vec<Vec<Py<Card>>> {
-        self.inner
-            .deal()
-            .hands
-            .iter()
-            .map(|&h| self.sorted(py, h))
-            .collect()
+        self.inner.deal().hands.iter().map(|&h| self.sorted(py, h)).collect()
     }
 
     fn to_json(slf: &Bound<'_, Self>) -> PyResult<String> {
-        slf.py()
-            .import("tricktaker.sheepshead")?
-            .getattr("_state_to_json")?
-            .call1((slf,))?
-            .extract()
+        slf.py().import("tricktaker.sheepshead")?.getattr("_state_to_json")?.call1((slf,))?.extract()
     }
 
     #[classmethod]
     fn from_json(cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        Ok(cls
-            .py()
-            .import("tricktaker.sheepshead")?
-            .getattr("_state_from_json")?
-            .call1((text,))?
-            .unbind())
+        Ok(cls.py().import("tricktaker.sheepshead")?.getattr("_state_from_json")?.call1((text,))?.unbind())
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
@@ -525,11 +495,7 @@ impl State {
     }
 
     fn __str__(slf: &Bound<'_, Self>) -> PyResult<String> {
-        slf.py()
-            .import("tricktaker.sheepshead")?
-            .getattr("_render")?
-            .call1((slf,))?
-            .extract()
+        slf.py().import("tricktaker.sheepshead")?.getattr("_render")?.call1((slf,))?.extract()
     }
 
     fn __repr__(&self) -> String {
@@ -555,9 +521,7 @@ pub fn random_playouts<'py>(
     let rules = rules_arg(rules)?.core;
     let seed = seed_arg(seed)?;
     if threads == Some(0) {
-        return Err(pyo3::exceptions::PyValueError::new_err(
-            "threads must be at least 1",
-        ));
+        return Err(pyo3::exceptions::PyValueError::new_err("threads must be at least 1"));
     }
     let out = py.detach(|| playout::random_playouts(n, seed, rules, threads));
     Ok(PyArray1::from_vec(py, out).reshape([n, NUM_PLAYERS])?.into_any())
@@ -577,14 +541,10 @@ pub fn random_summaries<'py>(
     let rules = rules_arg(rules)?.core;
     let seed = seed_arg(seed)?;
     if threads == Some(0) {
-        return Err(pyo3::exceptions::PyValueError::new_err(
-            "threads must be at least 1",
-        ));
+        return Err(pyo3::exceptions::PyValueError::new_err("threads must be at least 1"));
     }
     let out = py.detach(|| playout::random_batch(n, seed, rules, threads, playout::summary));
-    Ok(PyArray1::from_vec(py, out)
-        .reshape([n, playout::SUMMARY_COLUMNS.len()])?
-        .into_any())
+    Ok(PyArray1::from_vec(py, out).reshape([n, playout::SUMMARY_COLUMNS.len()])?.into_any())
 }
 
 fn jack_order_arg(jack_order: &str) -> PyResult<&'static Ranking> {
@@ -635,14 +595,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("SheepsheadState", py.get_type::<State>())?;
     m.add("SheepsheadRules", py.get_type::<Rules>())?;
-    m.add(
-        "sheepshead_random_playouts",
-        wrap_pyfunction!(random_playouts, m)?,
-    )?;
-    m.add(
-        "sheepshead_random_summaries",
-        wrap_pyfunction!(random_summaries, m)?,
-    )?;
+    m.add("sheepshead_random_playouts", wrap_pyfunction!(random_playouts, m)?)?;
+    m.add("sheepshead_random_summaries", wrap_pyfunction!(random_summaries, m)?)?;
     m.add("sheepshead_trick_winner", wrap_pyfunction!(trick_winner, m)?)?;
     m.add("sheepshead_suit_of", wrap_pyfunction!(suit_of, m)?)?;
     m.add("sheepshead_card_points", wrap_pyfunction!(card_points, m)?)?;

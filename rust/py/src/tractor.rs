@@ -58,9 +58,7 @@ pub fn hand_arg(cards: &Bound<'_, PyAny>) -> PyResult<Hand> {
     let mut h = Hand::EMPTY;
     for item in cards.try_iter()? {
         let c = extract_card(&item?)?;
-        h = h
-            .add(c)
-            .map_err(|e| errors::InvalidStateError::new_err(e.to_string()))?;
+        h = h.add(c).map_err(|e| errors::InvalidStateError::new_err(e.to_string()))?;
     }
     Ok(h)
 }
@@ -81,9 +79,7 @@ impl Trump {
     fn py_new(rank: &Bound<'_, PyAny>, suit: Option<&str>) -> PyResult<Trump> {
         let t = trump::Trump::new(rank_arg(rank)?, suit_arg(suit)?)
             .map_err(|e| errors::RulesError::new_err(e.to_string()))?;
-        Ok(Trump {
-            ctx: trump::TrumpContext::cached(t, true),
-        })
+        Ok(Trump { ctx: trump::TrumpContext::cached(t, true) })
     }
 
     /// The trump rank as text (``"2"`` … ``"A"``), ``None`` in a no-trump round.
@@ -105,11 +101,7 @@ impl Trump {
     /// The effective suit (R10): ``"T"`` for a trump, else the printed suit letter.
     fn suit_of(&self, card: &Bound<'_, PyAny>) -> PyResult<char> {
         let c = extract_card(card)?;
-        Ok(if self.ctx.is_trump(c) {
-            'T'
-        } else {
-            c.suit().expect("a plain card has a suit").letter()
-        })
+        Ok(if self.ctx.is_trump(c) { 'T' } else { c.suit().expect("a plain card has a suit").letter() })
     }
 
     /// The position inside the effective suit, higher wins, equal cards equal (R11); the lowest is 1.
@@ -123,9 +115,7 @@ impl Trump {
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<Trump>()
-            .is_ok_and(|o| o.get().ctx.trump() == self.ctx.trump())
+        other.cast::<Trump>().is_ok_and(|o| o.get().ctx.trump() == self.ctx.trump())
     }
 
     fn __hash__(&self) -> u64 {
@@ -139,11 +129,7 @@ impl Trump {
 
     fn __repr__(&self) -> String {
         let quote = |s: Option<String>| s.map_or("None".to_string(), |s| format!("'{s}'"));
-        format!(
-            "Trump({}, {})",
-            quote(self.rank().map(String::from)),
-            quote(self.suit().map(String::from))
-        )
+        format!("Trump({}, {})", quote(self.rank().map(String::from)), quote(self.suit().map(String::from)))
     }
 
     fn __str__(&self) -> String {
@@ -162,16 +148,11 @@ pub fn decompose(
     trump: PyRef<'_, Trump>,
 ) -> PyResult<Vec<Component>> {
     let f = format_arg(trump.ctx, cards)?;
-    Ok(f.components()
-        .iter()
-        .map(|c| (c.kind(), cards_out(py, trump.ctx.sorted(c.cards))))
-        .collect())
+    Ok(f.components().iter().map(|c| (c.kind(), cards_out(py, trump.ctx.sorted(c.cards)))).collect())
 }
 
 fn follow_rules(tractor_must_follow_tractor: bool) -> FollowRules {
-    FollowRules {
-        tractor_must_follow_tractor,
-    }
+    FollowRules { tractor_must_follow_tractor }
 }
 
 /// Why `play` does not follow `lead` from `hand` (R26, R28–R32); ``None`` if it does.
@@ -186,11 +167,9 @@ pub fn follow_error(
 ) -> PyResult<Option<String>> {
     let f = format_arg(trump.ctx, lead)?;
     let rules = follow_rules(tractor_must_follow_tractor);
-    Ok(
-        follow::check_follow(trump.ctx, hand_arg(hand)?, &f, hand_arg(play)?, rules)
-            .err()
-            .map(|e| e.to_string()),
-    )
+    Ok(follow::check_follow(trump.ctx, hand_arg(hand)?, &f, hand_arg(play)?, rules)
+        .err()
+        .map(|e| e.to_string()))
 }
 
 /// Every distinct legal follow as a list of cards in id order; the list sorted by ids.
@@ -246,10 +225,7 @@ pub fn check_throw(
         )));
     }
     let f = format_arg(trump.ctx, lead)?;
-    let others = other_hands
-        .try_iter()?
-        .map(|h| hand_arg(&h?))
-        .collect::<PyResult<Vec<Hand>>>()?;
+    let others = other_hands.try_iter()?.map(|h| hand_arg(&h?)).collect::<PyResult<Vec<Hand>>>()?;
     Ok(throw::check_throw(trump.ctx, &f, &others)
         .map(|x| (cards_out(py, trump.ctx.sorted(x.forced.cards)), x.taken_back)))
 }
@@ -257,10 +233,7 @@ pub fn check_throw(
 /// The index of the winning play, ``plays[0]`` being the lead (R35–R39).
 #[pyfunction]
 pub fn trick_winner(plays: &Bound<'_, PyAny>, trump: PyRef<'_, Trump>) -> PyResult<usize> {
-    let plays = plays
-        .try_iter()?
-        .map(|p| hand_arg(&p?))
-        .collect::<PyResult<Vec<Hand>>>()?;
+    let plays = plays.try_iter()?.map(|p| hand_arg(&p?)).collect::<PyResult<Vec<Hand>>>()?;
     let n = plays.first().map_or(0, |p| p.len());
     if let Some(bad) = plays.iter().position(|p| p.len() != n) {
         return Err(errors::IllegalPlayError::new_err(format!(
@@ -284,10 +257,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("tractor_decompose", wrap_pyfunction!(decompose, m)?)?;
     m.add("tractor_follow_error", wrap_pyfunction!(follow_error, m)?)?;
     m.add("tractor_legal_follows", wrap_pyfunction!(legal_follows, m)?)?;
-    m.add(
-        "tractor_follow_extensions",
-        wrap_pyfunction!(follow_extensions, m)?,
-    )?;
+    m.add("tractor_follow_extensions", wrap_pyfunction!(follow_extensions, m)?)?;
     m.add("tractor_check_throw", wrap_pyfunction!(check_throw, m)?)?;
     m.add("tractor_trick_winner", wrap_pyfunction!(trick_winner, m)?)?;
     m.add("tractor_trick_points", wrap_pyfunction!(trick_points, m)?)?;

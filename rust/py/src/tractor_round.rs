@@ -103,10 +103,7 @@ impl Rules {
         let d = PyDict::new(py);
         d.set_item("first_drawer_round1", self.first_drawer_round1())?;
         d.set_item("allow_self_reinforce", self.0.allow_self_reinforce)?;
-        d.set_item(
-            "red_pair_overrides_black_pair",
-            self.0.red_pair_overrides_black_pair,
-        )?;
+        d.set_item("red_pair_overrides_black_pair", self.0.red_pair_overrides_black_pair)?;
         d.set_item("plain_suit_gap_closing", self.0.plain_suit_gap_closing)?;
         d.set_item("tractor_must_follow_tractor", self.0.tractor_must_follow_tractor)?;
         d.set_item("failed_throw_forced", self.failed_throw_forced())?;
@@ -186,15 +183,12 @@ impl State {
     }
 
     fn action_id(a: i64) -> PyResult<u8> {
-        u8::try_from(a)
-            .ok()
-            .filter(|&a| (a as usize) < NUM_ACTIONS)
-            .ok_or_else(|| {
-                errors::IllegalActionError::new_err(format!(
-                    "illegal action {a}: action ids run from 0 to {}",
-                    NUM_ACTIONS - 1
-                ))
-            })
+        u8::try_from(a).ok().filter(|&a| (a as usize) < NUM_ACTIONS).ok_or_else(|| {
+            errors::IllegalActionError::new_err(format!(
+                "illegal action {a}: action ids run from 0 to {}",
+                NUM_ACTIONS - 1
+            ))
+        })
     }
 
     fn ctx(&self) -> Option<&'static TrumpContext> {
@@ -225,14 +219,9 @@ impl State {
         declarers: Option<u8>,
         starter: Option<u8>,
     ) -> PyResult<State> {
-        let inner = round::State::new(
-            seed_arg(seed)?,
-            rules_arg(rules)?,
-            levels_arg(levels)?,
-            declarers,
-            starter,
-        )
-        .map_err(setup_err)?;
+        let inner =
+            round::State::new(seed_arg(seed)?, rules_arg(rules)?, levels_arg(levels)?, declarers, starter)
+                .map_err(setup_err)?;
         Ok(State { inner })
     }
 
@@ -248,10 +237,7 @@ impl State {
         rules: Option<&Bound<'_, PyAny>>,
         levels: Option<(i64, i64)>,
     ) -> PyResult<State> {
-        let hands = hands
-            .try_iter()?
-            .map(|h| hand_arg(&h?))
-            .collect::<PyResult<Vec<Hand>>>()?;
+        let hands = hands.try_iter()?.map(|h| hand_arg(&h?)).collect::<PyResult<Vec<Hand>>>()?;
         let hands: [Hand; NUM_PLAYERS] = hands.try_into().map_err(|v: Vec<Hand>| {
             errors::InvalidStateError::new_err(format!("expected 4 hands, got {}", v.len()))
         })?;
@@ -294,12 +280,7 @@ impl State {
                 let (d, s) = self.inner.start_setup();
                 ("deal", rng.state(), d, s).into_pyobject(py)?.into_any().unbind()
             }
-            Origin::Position {
-                hands,
-                kitty,
-                trump,
-                starter,
-            } => {
+            Origin::Position { hands, kitty, trump, starter } => {
                 let hands: Vec<Vec<Py<Card>>> = hands.iter().map(|&h| cards_out(py, None, h)).collect();
                 let trump = (trump.rank().map(|r| r.name()), trump.suit().map(|s| s.letter()));
                 ("position", hands, cards_out(py, None, *kitty), trump, *starter)
@@ -331,9 +312,7 @@ impl State {
     }
     fn apply_action(&mut self, action: i64) -> PyResult<()> {
         let a = State::action_id(action)?;
-        self.inner
-            .apply(u32::from(a))
-            .map_err(|e| errors::IllegalActionError::new_err(e.to_string()))
+        self.inner.apply(u32::from(a)).map_err(|e| errors::IllegalActionError::new_err(e.to_string()))
     }
     /// Applies an action given by id or by text (``"play AH"``, ``"finish"``, ``"declare 2H 2H"``).
     fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
@@ -396,9 +375,7 @@ impl State {
             }
             Err(_) => hand_arg(cards)?,
         };
-        self.inner
-            .apply_play(play)
-            .map_err(|e| errors::IllegalPlayError::new_err(e.reason))
+        self.inner.apply_play(play).map_err(|e| errors::IllegalPlayError::new_err(e.reason))
     }
 
     // ---- the friendly view ----
@@ -449,11 +426,7 @@ impl State {
     }
     /// The cards each seat has exposed to declare (they stay in the hand).
     fn exposed(&self, py: Python<'_>) -> Vec<Vec<Py<Card>>> {
-        self.inner
-            .exposed()
-            .iter()
-            .map(|&h| cards_out(py, None, h))
-            .collect()
+        self.inner.exposed().iter().map(|&h| cards_out(py, None, h)).collect()
     }
     /// Cards drawn so far, 0–100.
     #[getter]
@@ -470,9 +443,7 @@ impl State {
         Ok(cards_out(py, self.ctx(), self.inner.hand(State::seat(seat)?)))
     }
     fn hands(&self, py: Python<'_>) -> Vec<Vec<Py<Card>>> {
-        (0..NUM_PLAYERS)
-            .map(|s| cards_out(py, self.ctx(), self.inner.hand(s)))
-            .collect()
+        (0..NUM_PLAYERS).map(|s| cards_out(py, self.ctx(), self.inner.hand(s))).collect()
     }
     /// The kitty: the starter's 8 discards (R23, R24).
     #[getter]
@@ -529,14 +500,9 @@ impl State {
     /// The last failed throw: ``(seat, attempted, forced, penalty)``.
     fn failed_throw(&self, py: Python<'_>) -> Option<(u8, Cards, Cards, i32)> {
         let ctx = self.ctx();
-        self.inner.failed_throw().map(|f| {
-            (
-                f.seat,
-                cards_out(py, ctx, f.attempted),
-                cards_out(py, ctx, f.forced),
-                f.penalty,
-            )
-        })
+        self.inner
+            .failed_throw()
+            .map(|f| (f.seat, cards_out(py, ctx, f.attempted), cards_out(py, ctx, f.forced), f.penalty))
     }
     #[getter]
     fn failed_throws(&self) -> u16 {
@@ -544,45 +510,26 @@ impl State {
     }
 
     fn to_json(slf: &Bound<'_, Self>) -> PyResult<String> {
-        slf.py()
-            .import("tricktaker.tractor")?
-            .getattr("_state_to_json")?
-            .call1((slf,))?
-            .extract()
+        slf.py().import("tricktaker.tractor")?.getattr("_state_to_json")?.call1((slf,))?.extract()
     }
     #[classmethod]
     fn from_json(cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        Ok(cls
-            .py()
-            .import("tricktaker.tractor")?
-            .getattr("_state_from_json")?
-            .call1((text,))?
-            .unbind())
+        Ok(cls.py().import("tricktaker.tractor")?.getattr("_state_from_json")?.call1((text,))?.unbind())
     }
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         Ok((slf.get_type().getattr("from_json")?, (State::to_json(slf)?,)))
     }
     fn __str__(slf: &Bound<'_, Self>) -> PyResult<String> {
-        slf.py()
-            .import("tricktaker.tractor")?
-            .getattr("_render")?
-            .call1((slf,))?
-            .extract()
+        slf.py().import("tricktaker.tractor")?.getattr("_render")?.call1((slf,))?.extract()
     }
     fn __repr__(&self) -> String {
-        format!(
-            "<tractor.State phase={} actions={}>",
-            self.inner.phase().name(),
-            self.inner.history().len()
-        )
+        format!("<tractor.State phase={} actions={}>", self.inner.phase().name(), self.inner.history().len())
     }
 }
 
 fn check_threads(threads: Option<usize>) -> PyResult<()> {
     if threads == Some(0) {
-        return Err(pyo3::exceptions::PyValueError::new_err(
-            "threads must be at least 1",
-        ));
+        return Err(pyo3::exceptions::PyValueError::new_err("threads must be at least 1"));
     }
     Ok(())
 }
@@ -616,9 +563,7 @@ pub fn random_summaries<'py>(
     let (rules, seed) = (rules_arg(rules)?, seed_arg(seed)?);
     check_threads(threads)?;
     let out = py.detach(|| playout::random_batch(n, seed, rules, threads, playout::summary));
-    Ok(PyArray1::from_vec(py, out)
-        .reshape([n, playout::SUMMARY_COLUMNS.len()])?
-        .into_any())
+    Ok(PyArray1::from_vec(py, out).reshape([n, playout::SUMMARY_COLUMNS.len()])?.into_any())
 }
 
 /// R43: ``(declarers_hold, levels)`` for the opponents' points P.
@@ -641,9 +586,7 @@ pub fn next_round(
     game_end: &str,
 ) -> PyResult<NextRound> {
     if declarers > 1 || starter > 3 {
-        return Err(errors::InvalidStateError::new_err(
-            "declarers is a team 0/1 and starter a seat 0-3",
-        ));
+        return Err(errors::InvalidStateError::new_err("declarers is a team 0/1 and starter a seat 0-3"));
     }
     let p = scoring::next_round(
         levels_arg(levels)?,

@@ -111,10 +111,7 @@ impl FromStr for Action {
 
     /// Reads `pick`, `pass`, `alone`, `bury QC`, `call AH`, `under 7D`, `play 10D` (any case and spacing).
     fn from_str(s: &str) -> Result<Action, ActionParseError> {
-        let err = |reason: &str| ActionParseError {
-            text: s.to_owned(),
-            reason: reason.to_owned(),
-        };
+        let err = |reason: &str| ActionParseError { text: s.to_owned(), reason: reason.to_owned() };
         let mut words = s.split_whitespace();
         let verb = words.next().unwrap_or("").to_ascii_lowercase();
         let arg = words.next();
@@ -123,9 +120,7 @@ impl FromStr for Action {
         }
         let card = || -> Result<SCard, ActionParseError> {
             let text = arg.ok_or_else(|| err("a card is missing"))?;
-            let card: Card = text
-                .parse()
-                .map_err(|e: crate::cards::CardParseError| err(&e.to_string()))?;
+            let card: Card = text.parse().map_err(|e: crate::cards::CardParseError| err(&e.to_string()))?;
             SCard::from_card(card).ok_or_else(|| err(&format!("{card} is not in the Sheepshead deck")))
         };
         let no_arg = |a: Action| match arg {
@@ -147,9 +142,9 @@ impl FromStr for Action {
                     Err(err("only the ace or ten of a fail suit (C, S, H) can be called"))
                 }
             }
-            _ => Err(err(
-                "expected pick, pass, bury <card>, call <card>, alone, under <card> or play <card>",
-            )),
+            _ => {
+                Err(err("expected pick, pass, bury <card>, call <card>, alone, under <card> or play <card>"))
+            }
         }
     }
 }
@@ -173,16 +168,7 @@ mod tests {
     fn text_is_read_leniently_and_bad_text_is_explained() {
         assert_eq!("  Play  th ".parse::<Action>().unwrap().to_string(), "play 10H");
         assert_eq!("CALL a♥".parse::<Action>().unwrap().id(), CALL + 2);
-        for bad in [
-            "",
-            "play",
-            "play 6H",
-            "call QC",
-            "pick AH",
-            "jump",
-            "play AH AH",
-            "bury 2X",
-        ] {
+        for bad in ["", "play", "play 6H", "call QC", "pick AH", "jump", "play AH AH", "bury 2X"] {
             let e = bad.parse::<Action>().unwrap_err();
             assert_eq!(e.text, bad);
         }

@@ -250,10 +250,7 @@ mod tests {
         let b: CardSet = [3, 7].iter().map(|&i| SCard::from_index(i).unwrap()).collect();
         assert_eq!((a | b).len(), 4);
         assert_eq!((a & b).len(), 1);
-        assert_eq!(
-            (a - b).into_iter().map(SCard::index).collect::<Vec<_>>(),
-            vec![0, 5]
-        );
+        assert_eq!((a - b).into_iter().map(SCard::index).collect::<Vec<_>>(), vec![0, 5]);
         assert!(!a.is_disjoint(b));
         assert_eq!(format!("{a:?}"), "{7C, 10C, QC}");
     }

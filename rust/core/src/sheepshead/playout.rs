@@ -64,13 +64,11 @@ pub fn random_batch<const W: usize>(
     const CHUNK: usize = 1024;
     let mut out = vec![0; n * W];
     let fill = |out: &mut [i32]| {
-        out.par_chunks_mut(CHUNK * W)
-            .enumerate()
-            .for_each(|(chunk, hands)| {
-                for (i, hand) in hands.chunks_exact_mut(W).enumerate() {
-                    hand.copy_from_slice(&record(&random_hand(seed, (chunk * CHUNK + i) as u64, rules)));
-                }
-            })
+        out.par_chunks_mut(CHUNK * W).enumerate().for_each(|(chunk, hands)| {
+            for (i, hand) in hands.chunks_exact_mut(W).enumerate() {
+                hand.copy_from_slice(&record(&random_hand(seed, (chunk * CHUNK + i) as u64, rules)));
+            }
+        })
     };
     crate::parallel::on_threads(threads, || fill(&mut out));
     out
@@ -141,10 +139,7 @@ mod tests {
     #[test]
     fn the_cpu_specific_kernel_plays_the_same_hands() {
         for i in 0..500 {
-            assert_eq!(
-                random_hand(3, i, Rules::default()),
-                random_hand_portable(3, i, Rules::default())
-            );
+            assert_eq!(random_hand(3, i, Rules::default()), random_hand_portable(3, i, Rules::default()));
         }
     }
 
@@ -159,11 +154,7 @@ mod tests {
             assert!(picker >= 0 || leaster == 1);
             if picker >= 0 {
                 assert!((0..=120).contains(&s[8]) && (0..=6).contains(&s[9]));
-                assert_eq!(
-                    r[picker as usize] > 0,
-                    s[8] > 60,
-                    "the picking side wins with 61 or more"
-                );
+                assert_eq!(r[picker as usize] > 0, s[8] > 60, "the picking side wins with 61 or more");
             }
         }
     }

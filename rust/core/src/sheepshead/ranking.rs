@@ -58,12 +58,7 @@ pub const TRUMPS: u32 = 0xFF << 8
     | QUEENS_AND_JACKS_OF_ONE_SUIT
     | QUEENS_AND_JACKS_OF_ONE_SUIT << 16
     | QUEENS_AND_JACKS_OF_ONE_SUIT << 24;
-const SUIT_MASKS: [u32; 4] = [
-    FAIL_OF_ONE_SUIT,
-    TRUMPS,
-    FAIL_OF_ONE_SUIT << 16,
-    FAIL_OF_ONE_SUIT << 24,
-];
+const SUIT_MASKS: [u32; 4] = [FAIL_OF_ONE_SUIT, TRUMPS, FAIL_OF_ONE_SUIT << 16, FAIL_OF_ONE_SUIT << 24];
 
 /// The effective suit of a card (R5).
 #[inline]
@@ -136,11 +131,7 @@ const fn build(jacks: JackOrder) -> Ranking {
     while led < 4 {
         let mut c = 0;
         while c < 32 {
-            let s = if TRUMPS >> c & 1 == 1 {
-                ESuit::TRUMP.0 as usize
-            } else {
-                c / 8
-            };
+            let s = if TRUMPS >> c & 1 == 1 { ESuit::TRUMP.0 as usize } else { c / 8 };
             if s == led || s == ESuit::TRUMP.0 as usize {
                 led_power[led][c] = power[c];
             }
@@ -278,9 +269,7 @@ mod tests {
             assert_eq!(s.cards().len(), 6);
             assert_eq!(s.cards().points(), 25);
         }
-        let all = ESuit::FAILS
-            .iter()
-            .fold(ESuit::TRUMP.cards(), |a, s| a | s.cards());
+        let all = ESuit::FAILS.iter().fold(ESuit::TRUMP.cards(), |a, s| a | s.cards());
         assert_eq!(all, CardSet::ALL);
     }
 

@@ -97,10 +97,7 @@ impl Deal {
                 hands[seat] = hands[seat].with(card(3 * k + j)).with(card(17 + 3 * k + j));
             }
         }
-        Deal {
-            hands,
-            blind: CardSet::EMPTY.with(card(15)).with(card(16)),
-        }
+        Deal { hands, blind: CardSet::EMPTY.with(card(15)).with(card(16)) }
     }
 
     /// Checks that the cards make a whole deal (R2, R8).
@@ -108,16 +105,11 @@ impl Deal {
         let mut seen = CardSet::EMPTY;
         for (seat, &h) in hands.iter().enumerate() {
             if h.len() != 6 {
-                return Err(DealError::HandSize {
-                    seat,
-                    size: h.len() as usize,
-                });
+                return Err(DealError::HandSize { seat, size: h.len() as usize });
             }
         }
         if blind.len() != 2 {
-            return Err(DealError::BlindSize {
-                size: blind.len() as usize,
-            });
+            return Err(DealError::BlindSize { size: blind.len() as usize });
         }
         for part in hands.iter().chain([&blind]) {
             if let Some(card) = (seen & *part).first() {
@@ -334,11 +326,7 @@ impl State {
     /// The trick being played: its leader and the cards so far, in order.
     pub fn current_trick(&self) -> (u8, &[SCard]) {
         let t = (self.trick_no as usize).min(NUM_TRICKS - 1);
-        let len = if self.trick_no as usize == NUM_TRICKS {
-            0
-        } else {
-            self.trick_len as usize
-        };
+        let len = if self.trick_no as usize == NUM_TRICKS { 0 } else { self.trick_len as usize };
         (self.leaders[t], &self.tricks[t][..len])
     }
     /// Completed tricks: (leader, cards in play order, winner).
@@ -360,12 +348,7 @@ impl State {
     /// The picking side's card points (R26): its tricks plus the bury.
     pub fn picking_side_points(&self) -> Option<u32> {
         let picker = self.picker?;
-        Some(
-            self.side(picker)
-                .map(|s| u32::from(self.points[s as usize]))
-                .sum::<u32>()
-                + self.bury.points(),
-        )
+        Some(self.side(picker).map(|s| u32::from(self.points[s as usize])).sum::<u32>() + self.bury.points())
     }
 
     fn side(&self, picker: u8) -> impl Iterator<Item = u8> {
@@ -472,11 +455,7 @@ impl State {
         let held = hand | self.bury;
         let aces = CardSet(CALLABLE[..3].iter().fold(0, |m, c| m | c.bit()));
         // R15: holding all three fail aces, call a ten instead.
-        let candidates = if (held & aces) == aces {
-            &CALLABLE[3..]
-        } else {
-            &CALLABLE[..3]
-        };
+        let candidates = if (held & aces) == aces { &CALLABLE[3..] } else { &CALLABLE[..3] };
         let mut calls = CardSet::EMPTY;
         for &c in candidates {
             if !held.contains(c) && !(hand & suit_of(c).cards()).is_empty() {
@@ -506,9 +485,7 @@ impl State {
             Phase::Bury => State::cards_to_actions(self.hands[self.to_move as usize], BURY),
             Phase::Call => {
                 let (calls, _) = self.callable();
-                calls
-                    .into_iter()
-                    .fold(1u128 << ALONE, |m, c| m | 1 << Action::Call(c).id())
+                calls.into_iter().fold(1u128 << ALONE, |m, c| m | 1 << Action::Call(c).id())
             }
             Phase::Under => State::cards_to_actions(self.hands[self.to_move as usize], UNDER),
             Phase::Play => State::cards_to_actions(self.playable(), PLAY),
@@ -535,10 +512,7 @@ impl State {
     /// Applies a legal action; an illegal one is refused with the reason, and the state is unchanged.
     pub fn apply(&mut self, action: u32) -> Result<(), IllegalAction> {
         if !self.is_legal(action) {
-            return Err(IllegalAction {
-                action,
-                reason: self.why_illegal(action),
-            });
+            return Err(IllegalAction { action, reason: self.why_illegal(action) });
         }
         self.apply_unchecked(action as u8);
         Ok(())
@@ -562,10 +536,7 @@ impl State {
     /// Applies an action known to be legal.
     #[inline(always)] // inlined into the CPU-specific playout kernels
     pub fn apply_unchecked(&mut self, action: u8) {
-        debug_assert!(
-            self.is_legal(u32::from(action)),
-            "{action} is not legal in {self:?}"
-        );
+        debug_assert!(self.is_legal(u32::from(action)), "{action} is not legal in {self:?}");
         self.history[self.num_actions as usize] = action;
         self.num_actions += 1;
         let seat = self.to_move;
@@ -687,10 +658,7 @@ impl State {
                 scoring::settle_leaster(scoring::leaster_winner(points, tricks, self.first_trick))
             }
             Some(picker) => {
-                let tricks = self
-                    .side(picker)
-                    .map(|s| u32::from(self.tricks_won[s as usize]))
-                    .sum();
+                let tricks = self.side(picker).map(|s| u32::from(self.tricks_won[s as usize])).sum();
                 let points = self.picking_side_points().expect("there is a picker");
                 scoring::settle_picked(
                     picker as usize,
@@ -771,11 +739,8 @@ impl State {
             let led = self.led;
             let follow = self.holding(seat, led);
             if !follow.is_empty() && !follow.contains(c) {
-                let name = if led.is_trump() {
-                    "trump".to_string()
-                } else {
-                    led.plain().letter().to_string()
-                };
+                let name =
+                    if led.is_trump() { "trump".to_string() } else { led.plain().letter().to_string() };
                 return format!("seat {seat} must follow {name} (R22, R24)");
             }
             if let Some(called) = self.called {

@@ -82,15 +82,11 @@ impl Action {
 
     /// Reads `play 10D`, `finish`, `discard 5S`, `declare 2H`, `declare 2H 2H`, `declare BJ BJ`, `pass`.
     pub fn parse(text: &str, rank: Rank) -> Result<Action, ActionParseError> {
-        let err = |reason: &str| ActionParseError {
-            text: text.to_owned(),
-            reason: reason.to_owned(),
-        };
+        let err = |reason: &str| ActionParseError { text: text.to_owned(), reason: reason.to_owned() };
         let mut words = text.split_whitespace();
         let verb = words.next().unwrap_or("").to_ascii_lowercase();
-        let cards: Vec<Card> = words
-            .map(|w| w.parse::<Card>().map_err(|e| err(&e.to_string())))
-            .collect::<Result<_, _>>()?;
+        let cards: Vec<Card> =
+            words.map(|w| w.parse::<Card>().map_err(|e| err(&e.to_string()))).collect::<Result<_, _>>()?;
         let one = |cards: &[Card]| match cards {
             [c] => Ok(*c),
             _ => Err(err("expected one card")),
@@ -119,9 +115,7 @@ impl Action {
                 };
                 Ok(Action::Declare(d))
             }
-            _ => Err(err(
-                "expected play <card>, finish, discard <card>, declare <cards> or pass",
-            )),
+            _ => Err(err("expected play <card>, finish, discard <card>, declare <cards> or pass")),
         }
     }
 }
@@ -154,10 +148,7 @@ mod tests {
             assert_eq!(Action::parse(&a.text(rank), rank), Ok(a), "{}", a.text(rank));
         }
         assert_eq!(Action::from_id(NUM_ACTIONS as u8), None);
-        assert_eq!(
-            Action::Declare(Declaration::Pair(Suit::Hearts)).text(rank),
-            "declare 7H 7H"
-        );
+        assert_eq!(Action::Declare(Declaration::Pair(Suit::Hearts)).text(rank), "declare 7H 7H");
         assert!(Action::parse("declare 2H", rank).is_err());
         assert!(Action::parse("play", rank).is_err());
         assert!(Action::parse("jump", rank).is_err());

@@ -80,6 +80,28 @@ pub fn legal_declarations(
         .filter(move |d| d.cards(rank).is_subset(hand) && d.may_override(standing, by, rules))
 }
 
+/// Whether `by` has any legal declaration: `legal_declarations(…).next().is_some()` on masks, for the draw's
+/// hot loop.
+pub fn can_declare(hand: Hand, rank: Rank, standing: Option<Standing>, by: u8, rules: &Rules) -> bool {
+    let bit = |c: Card| 1u64 << c.id();
+    let rank_cards = Suit::ALL.iter().fold(0, |m, &s| m | bit(Card::new(rank, s)));
+    let (singles, pairs) = (hand.kinds() & rank_cards, hand.pairs() & rank_cards);
+    let jokers = hand.pairs() & (bit(Card::BLACK_JOKER) | bit(Card::RED_JOKER));
+    let Some(st) = standing else { return singles != 0 || jokers != 0 };
+    let other = st.by != by;
+    match st.declaration {
+        Declaration::Single(s) => {
+            let reinforce = rules.allow_self_reinforce && pairs & bit(Card::new(rank, s)) != 0;
+            (pairs != 0 && (other || reinforce)) || (jokers != 0 && other)
+        }
+        Declaration::Pair(_) => jokers != 0 && other,
+        Declaration::Jokers { red: false } => {
+            other && rules.red_pair_overrides_black_pair && jokers & bit(Card::RED_JOKER) != 0
+        }
+        Declaration::Jokers { red: true } => false,
+    }
+}
+
 /// R20: the trump suit from turning the talon over, and how many cards were turned: the first trump-rank card
 /// decides; without one, the highest-ranked non-joker (the first turned on ties).
 pub fn talon_flip(talon: &[Card], rank: Rank) -> (Suit, usize) {
@@ -109,29 +131,17 @@ mod tests {
         let r = rank2();
         let spades = Declaration::Single(Suit::Spades);
         assert!(spades.may_override(None, 1, &rules));
-        let st = Some(Standing {
-            by: 1,
-            declaration: spades,
-        });
+        let st = Some(Standing { by: 1, declaration: spades });
         // A single cannot override a single.
         assert!(!Declaration::Single(Suit::Diamonds).may_override(st, 0, &rules));
         let hearts = Declaration::Pair(Suit::Hearts);
         assert!(hearts.may_override(st, 2, &rules));
-        let st = Some(Standing {
-            by: 2,
-            declaration: hearts,
-        });
+        let st = Some(Standing { by: 2, declaration: hearts });
         let black = Declaration::Jokers { red: false };
         assert!(black.may_override(st, 3, &rules));
-        let st = Some(Standing {
-            by: 3,
-            declaration: black,
-        });
+        let st = Some(Standing { by: 3, declaration: black });
         assert!(!Declaration::Jokers { red: true }.may_override(st, 0, &rules));
-        let red_rule = Rules {
-            red_pair_overrides_black_pair: true,
-            ..Rules::default()
-        };
+        let red_rule = Rules { red_pair_overrides_black_pair: true, ..Rules::default() };
         assert!(Declaration::Jokers { red: true }.may_override(st, 0, &red_rule));
         assert_eq!(black.trump(r), Trump::NO_TRUMP);
         // Only cards of the hand can be exposed.
@@ -148,31 +158,50 @@ mod tests {
 
     #[test]
     fn self_reinforcing_is_an_option() {
-        let st = Some(Standing {
-            by: 0,
-            declaration: Declaration::Single(Suit::Clubs),
-        });
+        let st = Some(Standing { by: 0, declaration: Declaration::Single(Suit::Clubs) });
         let pair = Declaration::Pair(Suit::Clubs);
         assert!(!pair.may_override(st, 0, &Rules::default()));
-        let rules = Rules {
-            allow_self_reinforce: true,
-            ..Rules::default()
-        };
+        let rules = Rules { allow_self_reinforce: true, ..Rules::default() };
         assert!(pair.may_override(st, 0, &rules));
         assert!(!Declaration::Pair(Suit::Hearts).may_override(st, 0, &rules));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn can_declare_agrees_with_the_list(
+            kinds in proptest::prelude::any::<u64>(),
+            pairs in proptest::prelude::any::<u64>(),
+            standing in 0u8..11,
+            by in 0u8..4,
+            options in 0u8..4,
+        ) {
+            let mask = (1u64 << 54) - 1;
+            let hand = Hand::from_masks(kinds & mask, pairs & kinds & mask);
+            let rules = Rules {
+                allow_self_reinforce: options & 1 != 0,
+                red_pair_overrides_black_pair: options & 2 != 0,
+                ..Rules::default()
+            };
+            let declaration = match standing {
+                0..=3 => Some(Declaration::Single(Suit::from_index(standing))),
+                4..=7 => Some(Declaration::Pair(Suit::from_index(standing - 4))),
+                8 => Some(Declaration::Jokers { red: false }),
+                9 => Some(Declaration::Jokers { red: true }),
+                _ => None,
+            };
+            let standing = declaration.map(|declaration| Standing { by: 1, declaration });
+            for rank in (2..=14).map(|v| Rank::from_value(v).unwrap()) {
+                let listed = legal_declarations(hand, rank, standing, by, &rules).next().is_some();
+                proptest::prop_assert_eq!(can_declare(hand, rank, standing, by, &rules), listed);
+            }
+        }
     }
 
     #[test]
     fn tv_t14_talon_flip() {
         let five = Rank::from_value(5).unwrap();
         let cards = |t: &str| -> Vec<Card> { t.split_whitespace().map(|c| c.parse().unwrap()).collect() };
-        assert_eq!(
-            talon_flip(&cards("9C BJ QD 4S 5H 3C 3D 3S"), five),
-            (Suit::Hearts, 5)
-        );
-        assert_eq!(
-            talon_flip(&cards("KS RJ AD 3C AC 10H 7D 9S"), five),
-            (Suit::Diamonds, 8)
-        );
+        assert_eq!(talon_flip(&cards("9C BJ QD 4S 5H 3C 3D 3S"), five), (Suit::Hearts, 5));
+        assert_eq!(talon_flip(&cards("KS RJ AD 3C AC 10H 7D 9S"), five), (Suit::Diamonds, 8));
     }
 }

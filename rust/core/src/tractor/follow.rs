@@ -39,17 +39,11 @@ impl fmt::Display for FollowError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FollowError::Size { lead, play } => {
-                write!(
-                    f,
-                    "the lead has {lead} cards and the play {play}; every player plays as many (R26)"
-                )
+                write!(f, "the lead has {lead} cards and the play {play}; every player plays as many (R26)")
             }
             FollowError::NotInHand(c) => write!(f, "{c} is not in the hand"),
             FollowError::MustFollowSuit(c) => {
-                write!(
-                    f,
-                    "{c} is not of the led suit, and the hand holds enough of it to follow (R28)"
-                )
+                write!(f, "{c} is not of the led suit, and the hand holds enough of it to follow (R28)")
             }
             FollowError::MustPlayAllOfSuit(c) => {
                 write!(
@@ -99,12 +93,7 @@ impl Duty {
         } else {
             0
         };
-        Duty {
-            n: lead.size(),
-            suit_cards,
-            pairs: lead.pair_count().min(held_pairs),
-            tractor,
-        }
+        Duty { n: lead.size(), suit_cards, pairs: lead.pair_count().min(held_pairs), tractor }
     }
 
     /// Whether the follower holds enough of the led suit to play only it.
@@ -124,10 +113,7 @@ pub fn check_follow(
 ) -> Result<(), FollowError> {
     let duty = Duty::new(ctx, hand, lead, rules);
     if play.len() != duty.n {
-        return Err(FollowError::Size {
-            lead: duty.n,
-            play: play.len(),
-        });
+        return Err(FollowError::Size { lead: duty.n, play: play.len() });
     }
     if let Some(c) = first_kind(play.excess_over(hand)) {
         return Err(FollowError::NotInHand(c));
@@ -139,10 +125,7 @@ pub fn check_follow(
         }
         let played = play.pairs().count_ones();
         if played < duty.pairs {
-            return Err(FollowError::TooFewPairs {
-                required: duty.pairs,
-                played,
-            });
+            return Err(FollowError::TooFewPairs { required: duty.pairs, played });
         }
         if duty.tractor > 0 && runs(ctx.pair_levels(play, lead.suit), u32::from(duty.tractor)) == 0 {
             return Err(FollowError::MustPlayTractor(duty.tractor));
@@ -177,9 +160,7 @@ pub fn completable(ctx: &TrumpContext, duty: &Duty, hand: Hand, partial: Hand, l
     }
     // The most pairs reachable: complete singles (1 card each), then fresh pairs (2 cards each).
     let to_complete = (partial.singles() & rest.kinds()).count_ones().min(left);
-    let fresh = (rest.pairs() & !partial.kinds())
-        .count_ones()
-        .min((left - to_complete) / 2);
+    let fresh = (rest.pairs() & !partial.kinds()).count_ones().min((left - to_complete) / 2);
     partial.pairs().count_ones() + to_complete + fresh >= duty.pairs
 }
 
@@ -227,11 +208,7 @@ pub fn extensions(ctx: &TrumpContext, hand: Hand, lead: &Format, partial: Hand, 
         let others_played = partial.len() - partial.intersection(suit).len();
         let places = duty.n - suit.len();
         let suit_left = suit.minus(partial.intersection(suit)).kinds();
-        return if others_played < places {
-            available
-        } else {
-            suit_left
-        };
+        return if others_played < places { available } else { suit_left };
     }
     if !partial.is_subset(suit) {
         return 0;
@@ -297,11 +274,7 @@ pub fn for_each_follow(
     let (base, pool, need) = if duty.follows_suit() {
         (Hand::EMPTY, duty.suit_cards, duty.n)
     } else {
-        (
-            duty.suit_cards,
-            hand.minus(duty.suit_cards),
-            duty.n - duty.suit_cards.len(),
-        )
+        (duty.suit_cards, hand.minus(duty.suit_cards), duty.n - duty.suit_cards.len())
     };
     pool.for_each_subset(need, &mut |extra| {
         let play = base.sum(extra).expect("disjoint parts of the hand");
@@ -330,9 +303,7 @@ mod tests {
     fn follows(t: &TrumpContext, h: &str, lead: &str) -> Vec<String> {
         let lead = decompose(t, hand(lead)).unwrap();
         let mut out = vec![];
-        for_each_follow(t, hand(h), &lead, FollowRules::default(), |p| {
-            out.push(format!("{p:?}"))
-        });
+        for_each_follow(t, hand(h), &lead, FollowRules::default(), |p| out.push(format!("{p:?}")));
         out.sort();
         out
     }
@@ -370,20 +341,11 @@ mod tests {
         let t = ctx(2, 'H');
         let lead = decompose(&t, hand("9S 9S 10S 10S")).unwrap();
         let h = hand("4S 4S 6S 6S 7S 7S");
-        let on = FollowRules {
-            tractor_must_follow_tractor: true,
-        };
+        let on = FollowRules { tractor_must_follow_tractor: true };
         assert!(check_follow(&t, h, &lead, hand("4S 4S 7S 7S"), FollowRules::default()).is_ok());
-        assert_eq!(
-            check_follow(&t, h, &lead, hand("4S 4S 7S 7S"), on),
-            Err(FollowError::MustPlayTractor(2))
-        );
+        assert_eq!(check_follow(&t, h, &lead, hand("4S 4S 7S 7S"), on), Err(FollowError::MustPlayTractor(2)));
         assert!(check_follow(&t, h, &lead, hand("6S 6S 7S 7S"), on).is_ok());
-        assert_eq!(
-            extensions(&t, h, &lead, hand("4S"), on),
-            0,
-            "4S cannot start a tractor here"
-        );
+        assert_eq!(extensions(&t, h, &lead, hand("4S"), on), 0, "4S cannot start a tractor here");
     }
 
     #[test]
@@ -396,20 +358,14 @@ mod tests {
             check_follow(&t, h, &lead, hand("5S"), rules),
             Err(FollowError::Size { lead: 2, play: 1 })
         );
-        assert!(matches!(
-            check_follow(&t, h, &lead, hand("AS 5S"), rules),
-            Err(FollowError::NotInHand(_))
-        ));
+        assert!(matches!(check_follow(&t, h, &lead, hand("AS 5S"), rules), Err(FollowError::NotInHand(_))));
         assert!(matches!(
             check_follow(&t, h, &lead, hand("5S KC"), rules),
             Err(FollowError::MustFollowSuit(_))
         ));
         assert!(matches!(
             check_follow(&t, h, &lead, hand("5S 6S"), rules),
-            Err(FollowError::TooFewPairs {
-                required: 1,
-                played: 0
-            })
+            Err(FollowError::TooFewPairs { required: 1, played: 0 })
         ));
         let short = hand("5S KC KD");
         assert!(matches!(

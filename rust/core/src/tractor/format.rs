@@ -5,8 +5,9 @@ use super::trump::{runs, ESuit, TrumpContext};
 use crate::cards::Card;
 use std::fmt;
 
-/// The most components a lead can have: a hand of 25 singles.
-pub const MAX_COMPONENTS: usize = 25;
+/// The most components a lead can have: one per kind of an effective suit (the trumps have at most 18 kinds:
+/// two jokers, four rank cards, twelve of the trump suit).
+pub const MAX_COMPONENTS: usize = 18;
 
 /// One component of a lead: a single, a pair, or a tractor of `pairs` ≥ 2 consecutive pairs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,6 +44,10 @@ pub struct Format {
     pub suit: ESuit,
     components: [Component; MAX_COMPONENTS],
     len: u8,
+    /// Totals kept as components are added: cards, pairs (those in tractors too), the longest tractor.
+    size: u8,
+    pairs: u8,
+    longest: u8,
 }
 
 /// Why cards do not make a lead.
@@ -59,10 +64,7 @@ impl fmt::Display for FormatError {
         match self {
             FormatError::Empty => f.write_str("a lead has at least one card"),
             FormatError::MixedSuits(a, b) => {
-                write!(
-                    f,
-                    "{a} and {b} are of different effective suits; a lead is of one suit (R27)"
-                )
+                write!(f, "{a} and {b} are of different effective suits; a lead is of one suit (R27)")
             }
             FormatError::TooMany(n) => write!(f, "a lead of {n} cards is longer than a hand (25)"),
         }
@@ -72,6 +74,18 @@ impl fmt::Display for FormatError {
 impl std::error::Error for FormatError {}
 
 impl Format {
+    /// The lead made of one component of `suit` (the forced lead of a failed throw, R34).
+    pub fn of_component(suit: ESuit, c: Component) -> Format {
+        let mut format = Format::empty(suit);
+        format.push(c);
+        format
+    }
+
+    fn empty(suit: ESuit) -> Format {
+        let none = Component { pairs: 0, top: 0, cards: Hand::EMPTY };
+        Format { suit, components: [none; MAX_COMPONENTS], len: 0, size: 0, pairs: 0, longest: 0 }
+    }
+
     pub fn components(&self) -> &[Component] {
         &self.components[..self.len as usize]
     }
@@ -83,33 +97,33 @@ impl Format {
 
     /// Pairs in the lead, those inside tractors included (P_L of R32).
     pub fn pair_count(&self) -> u32 {
-        self.components().iter().map(|c| u32::from(c.pairs)).sum()
+        u32::from(self.pairs)
     }
 
     /// The length in pairs of the longest tractor (0 without one).
     pub fn longest_tractor(&self) -> u8 {
-        self.components()
-            .iter()
-            .map(|c| c.pairs)
-            .filter(|&k| k >= 2)
-            .max()
-            .unwrap_or(0)
+        self.longest
     }
 
     pub fn size(&self) -> u32 {
-        self.components().iter().map(Component::size).sum()
+        u32::from(self.size)
     }
 
     fn push(&mut self, c: Component) {
         self.components[self.len as usize] = c;
         self.len += 1;
+        self.size += c.size() as u8;
+        self.pairs += c.pairs;
+        if c.pairs >= 2 {
+            self.longest = self.longest.max(c.pairs);
+        }
     }
 }
 
 /// Splits a lead into its components (R33); cards of two effective suits are refused (R27).
 pub fn decompose(ctx: &TrumpContext, lead: Hand) -> Result<Format, FormatError> {
     let first = lead.first().ok_or(FormatError::Empty)?;
-    if lead.len() as usize > MAX_COMPONENTS {
+    if lead.len() > 25 {
         return Err(FormatError::TooMany(lead.len()));
     }
     let suit = ctx.suit_of(first);
@@ -118,16 +132,7 @@ pub fn decompose(ctx: &TrumpContext, lead: Hand) -> Result<Format, FormatError> 
         let other = Card::from_id(stray.trailing_zeros() as u8).expect("a kind bit");
         return Err(FormatError::MixedSuits(first, other));
     }
-    let empty = Component {
-        pairs: 0,
-        top: 0,
-        cards: Hand::EMPTY,
-    };
-    let mut format = Format {
-        suit,
-        components: [empty; MAX_COMPONENTS],
-        len: 0,
-    };
+    let mut format = Format::empty(suit);
     let mut pairs = lead.pairs();
     // Tractors: repeatedly the longest run of positions holding a pair, the highest on ties.
     loop {
@@ -149,25 +154,20 @@ pub fn decompose(ctx: &TrumpContext, lead: Hand) -> Result<Format, FormatError> 
             pairs &= !kind;
             cards = cards.sum(Hand::from_masks(kind, kind)).expect("disjoint pairs");
         }
-        format.push(Component {
-            pairs: k as u8,
-            top: top as u8,
-            cards,
-        });
+        format.push(Component { pairs: k as u8, top: top as u8, cards });
     }
     // Then the pairs, then the singles, each from the highest position; ties by id.
     for (pairs_of, kinds) in [(1u8, pairs), (0u8, lead.singles())] {
+        if kinds == 0 {
+            continue;
+        }
         for p in (1..=ctx.levels(suit)).rev() {
             let mut at = kinds & ctx.level_mask(suit, p);
             while at != 0 {
                 let kind = at & at.wrapping_neg();
                 at &= at - 1;
                 let cards = Hand::from_masks(kind, if pairs_of == 1 { kind } else { 0 });
-                format.push(Component {
-                    pairs: pairs_of,
-                    top: p,
-                    cards,
-                });
+                format.push(Component { pairs: pairs_of, top: p, cards });
             }
         }
     }
@@ -210,10 +210,7 @@ mod tests {
         assert!(is_tractor("BJ BJ 7C 7C"));
         assert!(is_tractor("8C 8C 6C 6C"));
         assert!(is_tractor("KC KC AC AC"));
-        assert!(matches!(
-            decompose(&t, hand("2C 2C AS AS")),
-            Err(FormatError::MixedSuits(..))
-        ));
+        assert!(matches!(decompose(&t, hand("2C 2C AS AS")), Err(FormatError::MixedSuits(..))));
         let nt = TrumpContext::new(Trump::NO_TRUMP);
         let nt_tractor = |text: &str| decompose(&nt, hand(text)).unwrap().components()[0].pairs == 2;
         assert!(nt_tractor("7S 7S 6S 6S"));
@@ -235,11 +232,7 @@ mod tests {
         // Equal off-suit rank pairs share a position: only one of them sits in a tractor.
         assert_eq!(
             kinds(&t, "2C 2C 2S 2S 2H 2H AH"),
-            vec![
-                (2, "[2C 2C 2H 2H]".to_string()),
-                (1, "[2S 2S]".to_string()),
-                (0, "[AH]".to_string())
-            ]
+            vec![(2, "[2C 2C 2H 2H]".to_string()), (1, "[2S 2S]".to_string()), (0, "[AH]".to_string())]
         );
         let f = decompose(&t, hand("AS KS KS")).unwrap();
         assert!(f.is_throw() && f.pair_count() == 1 && f.size() == 3);

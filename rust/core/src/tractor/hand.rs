@@ -16,11 +16,7 @@ pub struct TooManyCopies(pub Card);
 
 impl fmt::Display for TooManyCopies {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} appears more than twice; the deck has two of each card (R2)",
-            self.0
-        )
+        write!(f, "{} appears more than twice; the deck has two of each card (R2)", self.0)
     }
 }
 
@@ -33,10 +29,7 @@ const fn bit(c: Card) -> u64 {
 impl Hand {
     pub const EMPTY: Hand = Hand { one: 0, two: 0 };
     /// Both decks: two copies of every kind.
-    pub const FULL: Hand = Hand {
-        one: (1 << 54) - 1,
-        two: (1 << 54) - 1,
-    };
+    pub const FULL: Hand = Hand { one: (1 << 54) - 1, two: (1 << 54) - 1 };
 
     /// The multiset with these masks; `two` is clipped to `one`.
     pub const fn from_masks(one: u64, two: u64) -> Hand {
@@ -83,15 +76,9 @@ impl Hand {
             return Err(TooManyCopies(c));
         }
         if self.one & bit(c) != 0 {
-            Ok(Hand {
-                one: self.one,
-                two: self.two | bit(c),
-            })
+            Ok(Hand { one: self.one, two: self.two | bit(c) })
         } else {
-            Ok(Hand {
-                one: self.one | bit(c),
-                two: self.two,
-            })
+            Ok(Hand { one: self.one | bit(c), two: self.two })
         }
     }
 
@@ -99,15 +86,9 @@ impl Hand {
     #[inline]
     pub const fn remove(self, c: Card) -> Option<Hand> {
         if self.two & bit(c) != 0 {
-            Some(Hand {
-                one: self.one,
-                two: self.two & !bit(c),
-            })
+            Some(Hand { one: self.one, two: self.two & !bit(c) })
         } else if self.one & bit(c) != 0 {
-            Some(Hand {
-                one: self.one & !bit(c),
-                two: self.two,
-            })
+            Some(Hand { one: self.one & !bit(c), two: self.two })
         } else {
             None
         }
@@ -116,10 +97,7 @@ impl Hand {
     /// The cards whose kinds are in `mask` (e.g. one effective suit), with their copies.
     #[inline]
     pub const fn restrict(self, mask: u64) -> Hand {
-        Hand {
-            one: self.one & mask,
-            two: self.two & mask,
-        }
+        Hand { one: self.one & mask, two: self.two & mask }
     }
 
     /// Whether every card of `self` is in `other`, copies counted.
@@ -133,33 +111,22 @@ impl Hand {
     pub fn sum(self, other: Hand) -> Result<Hand, TooManyCopies> {
         let over = (self.two & other.one) | (other.two & self.one);
         if over != 0 {
-            return Err(TooManyCopies(
-                Card::from_id(over.trailing_zeros() as u8).expect("a kind bit"),
-            ));
+            return Err(TooManyCopies(Card::from_id(over.trailing_zeros() as u8).expect("a kind bit")));
         }
-        Ok(Hand {
-            one: self.one | other.one,
-            two: self.two | other.two | (self.one & other.one),
-        })
+        Ok(Hand { one: self.one | other.one, two: self.two | other.two | (self.one & other.one) })
     }
 
     /// The multiset difference `self − other`; `other` must be a subset.
     #[inline]
     pub const fn minus(self, other: Hand) -> Hand {
         debug_assert!(other.is_subset(self));
-        Hand {
-            one: (self.one & !other.one) | (self.two & !other.two),
-            two: self.two & !other.one,
-        }
+        Hand { one: (self.one & !other.one) | (self.two & !other.two), two: self.two & !other.one }
     }
 
     /// The multiset intersection: each kind as many times as in both.
     #[inline]
     pub const fn intersection(self, other: Hand) -> Hand {
-        Hand {
-            one: self.one & other.one,
-            two: self.two & other.two,
-        }
+        Hand { one: self.one & other.one, two: self.two & other.two }
     }
 
     /// The kinds of which `self` has more copies than `other`.
@@ -277,10 +244,7 @@ mod tests {
         let h = hand("AH AH 10S BJ");
         assert_eq!(h.len(), 4);
         assert_eq!(h.count("AH".parse().unwrap()), 2);
-        assert_eq!(
-            h.add("AH".parse().unwrap()),
-            Err(TooManyCopies("AH".parse().unwrap()))
-        );
+        assert_eq!(h.add("AH".parse().unwrap()), Err(TooManyCopies("AH".parse().unwrap())));
         assert_eq!(format!("{h:?}"), "[AH AH 10S BJ]");
         assert_eq!(Hand::FULL.len(), 108);
     }

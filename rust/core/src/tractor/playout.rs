@@ -41,13 +41,11 @@ pub fn random_batch<const W: usize>(
     const CHUNK: usize = 256;
     let mut out = vec![0; n * W];
     let fill = |out: &mut [i32]| {
-        out.par_chunks_mut(CHUNK * W)
-            .enumerate()
-            .for_each(|(chunk, rounds)| {
-                for (i, round) in rounds.chunks_exact_mut(W).enumerate() {
-                    round.copy_from_slice(&record(&random_round(seed, (chunk * CHUNK + i) as u64, rules)));
-                }
-            })
+        out.par_chunks_mut(CHUNK * W).enumerate().for_each(|(chunk, rounds)| {
+            for (i, round) in rounds.chunks_exact_mut(W).enumerate() {
+                round.copy_from_slice(&record(&random_round(seed, (chunk * CHUNK + i) as u64, rules)));
+            }
+        })
     };
     crate::parallel::on_threads(threads, || fill(&mut out));
     out

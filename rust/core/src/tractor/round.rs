@@ -6,7 +6,7 @@
 //! they belong to is complete.
 
 use super::actions::{Action, DISCARD, FINISH, NUM_ACTIONS, PASS, PLAY};
-use super::declare::{legal_declarations, talon_flip, Standing};
+use super::declare::{can_declare, legal_declarations, talon_flip, Standing};
 use super::follow::{extensions, FollowRules};
 use super::format::{decompose, Format};
 use super::hand::Hand;
@@ -15,7 +15,7 @@ use super::scoring::{declarer_return, kitty_bonus, level_outcome, throw_penalty}
 use super::throw::check_throw;
 use super::trick::{points, winner_of};
 use super::trump::{Trump, TrumpContext};
-use crate::cards::{Card, Rank, Suit};
+use crate::cards::{Card, Rank};
 use crate::rng::Rng;
 use std::fmt;
 
@@ -59,12 +59,7 @@ impl Phase {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Origin {
     Deal(Rng),
-    Position {
-        hands: [Hand; NUM_PLAYERS],
-        kitty: Hand,
-        trump: Trump,
-        starter: u8,
-    },
+    Position { hands: [Hand; NUM_PLAYERS], kitty: Hand, trump: Trump, starter: u8 },
 }
 
 /// A completed trick: its leader, the plays in order from the leader, and the winner.
@@ -123,8 +118,6 @@ pub struct State {
     round_one: bool,
     starter: Option<u8>,
     rank: Rank,
-    /// The four cards of the trump rank, as a kind mask.
-    rank_cards: u64,
     first_drawer: u8,
     rng: Rng,
     stack: [Card; 108],
@@ -199,9 +192,7 @@ impl State {
             }
             (Some(d), Some(s)) if d < 2 && s < 4 && team(s) == d => (levels[d as usize], s),
             (Some(d), Some(s)) if d < 2 && s < 4 => {
-                return err(format!(
-                    "the starter (seat {s}) must belong to the declaring team {d}"
-                ))
+                return err(format!("the starter (seat {s}) must belong to the declaring team {d}"))
             }
             (Some(_), None) | (None, Some(_)) => {
                 return err("declarers and starter go together (both None for round 1)".into())
@@ -236,7 +227,6 @@ impl State {
             round_one: declarers.is_none(),
             starter,
             rank,
-            rank_cards: Suit::ALL.iter().fold(0, |m, &s| m | 1 << Card::new(rank, s).id()),
             first_drawer: 0,
             rng: Rng::new(0),
             stack: [Card::RED_JOKER; 108],
@@ -267,7 +257,7 @@ impl State {
             failed_throw: None,
             failed_throws: 0,
             returns: [0; NUM_PLAYERS],
-            history: Vec::new(),
+            history: Vec::with_capacity(256),
         }
     }
 
@@ -285,15 +275,10 @@ impl State {
         let n = hands[0].len();
         if !(1..=HAND_SIZE as u32).contains(&n) || hands.iter().any(|h| h.len() != n) {
             let sizes: Vec<u32> = hands.iter().map(|h| h.len()).collect();
-            return Err(SetupError(format!(
-                "hands must have one size from 1 to 25, not {sizes:?}"
-            )));
+            return Err(SetupError(format!("hands must have one size from 1 to 25, not {sizes:?}")));
         }
         if kitty.len() > KITTY_SIZE as u32 {
-            return Err(SetupError(format!(
-                "the kitty has {} cards; it has at most 8",
-                kitty.len()
-            )));
+            return Err(SetupError(format!("the kitty has {} cards; it has at most 8", kitty.len())));
         }
         hands
             .iter()
@@ -306,21 +291,12 @@ impl State {
         }
         // By default the declarers are at the trump rank (R5) and the opponents at 2.
         let rank_level = trump.rank().map_or(2, |r| r.value());
-        let levels = levels.unwrap_or(if declarers == 0 {
-            [rank_level, 2]
-        } else {
-            [2, rank_level]
-        });
+        let levels = levels.unwrap_or(if declarers == 0 { [rank_level, 2] } else { [2, rank_level] });
         if levels.iter().any(|l| !(2..=14).contains(l)) {
             return Err(SetupError(format!("levels must be 2..14, not {levels:?}")));
         }
         let rank = Rank::from_value(rank_level).expect("a rank");
-        let origin = Origin::Position {
-            hands,
-            kitty,
-            trump,
-            starter,
-        };
+        let origin = Origin::Position { hands, kitty, trump, starter };
         let mut s = State::blank(rules, origin, levels, Some(declarers), Some(starter), rank);
         s.hands = hands;
         s.kitty = kitty;
@@ -347,21 +323,7 @@ impl State {
     }
 
     fn can_declare(&self, seat: u8) -> bool {
-        // Most draws give no trump-rank card and no joker pair: answer those without building declarations.
-        let hand = self.hands[seat as usize];
-        let jokers = 1u64 << Card::BLACK_JOKER.id() | 1u64 << Card::RED_JOKER.id();
-        if hand.kinds() & self.rank_cards == 0 && hand.pairs() & jokers == 0 {
-            return false;
-        }
-        legal_declarations(
-            self.hands[seat as usize],
-            self.rank,
-            self.standing,
-            seat,
-            &self.rules,
-        )
-        .next()
-        .is_some()
+        can_declare(self.hands[seat as usize], self.rank, self.standing, seat, &self.rules)
     }
 
     /// Draws until somebody may declare, then runs the final window, then fixes the trump.
@@ -587,9 +549,7 @@ impl State {
     }
 
     fn follow_rules(&self) -> FollowRules {
-        FollowRules {
-            tractor_must_follow_tractor: self.rules.tractor_must_follow_tractor,
-        }
+        FollowRules { tractor_must_follow_tractor: self.rules.tractor_must_follow_tractor }
     }
 
     /// Every legal action as a bit mask over the action ids.
@@ -627,10 +587,7 @@ impl State {
     /// Applies a legal action; an illegal one is refused with the reason, and the state is unchanged.
     pub fn apply(&mut self, action: u32) -> Result<(), IllegalAction> {
         if !self.is_legal(action) {
-            return Err(IllegalAction {
-                action,
-                reason: self.why_illegal(action),
-            });
+            return Err(IllegalAction { action, reason: self.why_illegal(action) });
         }
         self.apply_unchecked(action as u8);
         Ok(())
@@ -658,12 +615,7 @@ impl State {
                 State::from_rng(rng, self.rules, self.levels, setup.0, setup.1)
                     .expect("a state's own setup is valid")
             }
-            Origin::Position {
-                hands,
-                kitty,
-                trump,
-                starter,
-            } => State::from_cards(
+            Origin::Position { hands, kitty, trump, starter } => State::from_cards(
                 hands,
                 kitty,
                 trump,
@@ -700,10 +652,7 @@ impl State {
                 }
             }
             Action::Declare(d) => {
-                self.standing = Some(Standing {
-                    by: seat,
-                    declaration: d,
-                });
+                self.standing = Some(Standing { by: seat, declaration: d });
                 let cards = d.cards(self.rank);
                 let shown = self.exposed[seat as usize];
                 self.exposed[seat as usize] =
@@ -744,13 +693,8 @@ impl State {
             let penalty = throw_penalty(self.is_declarer(seat), failed.taken_back);
             self.points += penalty;
             self.failed_throws += 1;
-            self.failed_throw = Some(FailedThrow {
-                seat,
-                attempted,
-                forced: failed.forced.cards,
-                penalty,
-            });
-            format = decompose(ctx, failed.forced.cards).expect("a component of the lead");
+            self.failed_throw = Some(FailedThrow { seat, attempted, forced: failed.forced.cards, penalty });
+            format = Format::of_component(format.suit, failed.forced);
         }
         let lead = format_cards(&format);
         self.lead = Some(format);
@@ -767,12 +711,11 @@ impl State {
             return;
         }
         let ctx = self.ctx.expect("play has a trump");
-        let lead = self.lead.take().expect("a finished lead");
-        let w = (self.leader + winner_of(ctx, &lead, &self.plays) as u8) % 4;
-        let cards = self
-            .plays
-            .iter()
-            .fold(Hand::EMPTY, |all, &p| all.sum(p).expect("108 cards"));
+        let lead = self.lead.as_ref().expect("a finished lead");
+        let w = (self.leader + winner_of(ctx, lead, &self.plays) as u8) % 4;
+        let (lead_size, lead_pairs) = (lead.size(), lead.pair_count());
+        self.lead = None;
+        let cards = self.plays.iter().fold(Hand::EMPTY, |all, &p| all.sum(p).expect("108 cards"));
         let pts = points(cards);
         self.played = self.played.sum(cards).expect("108 cards");
         self.trick_points[team(w) as usize] += pts;
@@ -780,23 +723,15 @@ impl State {
             self.points += pts as i32; // R40
         }
         self.tricks += 1;
-        self.last_trick = Some(Trick {
-            leader: self.leader,
-            plays: self.plays,
-            winner: w,
-        });
+        self.last_trick = Some(Trick { leader: self.leader, plays: self.plays, winner: w });
         self.n_plays = 0;
         self.leader = w;
         self.to_move = w;
         if self.hands[w as usize].is_empty() {
             if !self.is_declarer(w) {
                 // R41: the kitty, multiplied by the last lead.
-                self.kitty_bonus = kitty_bonus(
-                    points(self.kitty),
-                    lead.size(),
-                    lead.pair_count(),
-                    self.rules.kitty_multiplier,
-                );
+                self.kitty_bonus =
+                    kitty_bonus(points(self.kitty), lead_size, lead_pairs, self.rules.kitty_multiplier);
                 self.points += self.kitty_bonus;
             }
             self.settle();
@@ -846,19 +781,13 @@ impl State {
     /// Why `play` cannot be played whole now, or `None` if it can.
     pub fn play_error(&self, play: Hand) -> Option<String> {
         if self.phase != Phase::Play {
-            return Some(format!(
-                "the round is in the {} phase, not the play phase",
-                self.phase.name()
-            ));
+            return Some(format!("the round is in the {} phase, not the play phase", self.phase.name()));
         }
         let ctx = self.ctx.expect("play has a trump");
         let seat = self.to_move;
         let hand = self.hands[seat as usize];
         if !self.partial.is_subset(play) {
-            return Some(format!(
-                "the play must contain the cards already added: {:?}",
-                self.partial
-            ));
+            return Some(format!("the play must contain the cards already added: {:?}", self.partial));
         }
         if let Some(c) = Hand::from_masks(play.excess_over(hand), 0).first() {
             return Some(format!("seat {seat} does not hold {c} (or not that many)"));
@@ -874,10 +803,7 @@ impl State {
     /// Plays a whole play: the cards not yet added, then `finish` when leading. Refused whole with the reason.
     pub fn apply_play(&mut self, play: Hand) -> Result<(), IllegalAction> {
         if let Some(reason) = self.play_error(play) {
-            return Err(IllegalAction {
-                action: u32::from(PLAY),
-                reason,
-            });
+            return Err(IllegalAction { action: u32::from(PLAY), reason });
         }
         let leading = self.lead.is_none();
         for c in play.minus(self.partial).cards() {
@@ -949,9 +875,7 @@ impl State {
 
 /// The cards of a split lead.
 fn format_cards(format: &Format) -> Hand {
-    format.components().iter().fold(Hand::EMPTY, |all, c| {
-        all.sum(c.cards).expect("disjoint components")
-    })
+    format.components().iter().fold(Hand::EMPTY, |all, c| all.sum(c.cards).expect("disjoint components"))
 }
 
 #[cfg(test)]

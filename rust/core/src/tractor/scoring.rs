@@ -15,22 +15,10 @@ pub struct LevelOutcome {
 /// 40 points.
 pub fn level_outcome(points: i32) -> LevelOutcome {
     match points {
-        i32::MIN..=0 => LevelOutcome {
-            declarers_hold: true,
-            levels: 3,
-        },
-        1..=39 => LevelOutcome {
-            declarers_hold: true,
-            levels: 2,
-        },
-        40..=79 => LevelOutcome {
-            declarers_hold: true,
-            levels: 1,
-        },
-        _ => LevelOutcome {
-            declarers_hold: false,
-            levels: ((points - 80) / 40).min(255) as u8,
-        },
+        i32::MIN..=0 => LevelOutcome { declarers_hold: true, levels: 3 },
+        1..=39 => LevelOutcome { declarers_hold: true, levels: 2 },
+        40..=79 => LevelOutcome { declarers_hold: true, levels: 1 },
+        _ => LevelOutcome { declarers_hold: false, levels: ((points - 80) / 40).min(255) as u8 },
     }
 }
 
@@ -97,12 +85,7 @@ pub fn next_round(levels: [u8; 2], declarers: u8, starter: u8, points: i32, game
         }
     };
     levels[team as usize] = reached.min(14);
-    Progress {
-        levels,
-        declarers: next_declarers,
-        starter: next_starter,
-        winner,
-    }
+    Progress { levels, declarers: next_declarers, starter: next_starter, winner }
 }
 
 #[cfg(test)]
@@ -184,10 +167,7 @@ mod tests {
         let defend = next_round([5, 13], 0, 0, 160, GameEnd::MustDefendAce);
         assert_eq!((defend.winner, defend.levels[1], defend.declarers), (None, 14, 1));
         assert_eq!(next_round([14, 5], 0, 0, 75, GameEnd::PassAce).winner, Some(0));
-        assert_eq!(
-            next_round([14, 5], 0, 0, 75, GameEnd::MustDefendAce).winner,
-            Some(0)
-        );
+        assert_eq!(next_round([14, 5], 0, 0, 75, GameEnd::MustDefendAce).winner, Some(0));
         let king = next_round([13, 5], 0, 0, 75, GameEnd::PassAce);
         assert_eq!((king.winner, king.levels[0]), (None, 14));
     }

@@ -14,11 +14,10 @@ fn random_trump(rng: &mut Rng) -> Trump {
     match rng.below(10) {
         0 => Trump::NO_TRUMP,
         1 => Trump::new(Rank::from_value(2 + rng.below(13) as u8), None).unwrap(),
-        _ => Trump::new(
-            Rank::from_value(2 + rng.below(13) as u8),
-            Some(Suit::from_index(rng.below(4) as u8)),
-        )
-        .unwrap(),
+        _ => {
+            Trump::new(Rank::from_value(2 + rng.below(13) as u8), Some(Suit::from_index(rng.below(4) as u8)))
+                .unwrap()
+        }
     }
 }
 
@@ -56,10 +55,7 @@ fn all_plays(h: Hand, n: u32) -> Vec<Hand> {
             go(rest, need - take, next, out);
         }
     }
-    let kinds: Vec<(Card, u32)> = Card::all()
-        .filter(|&c| h.count(c) > 0)
-        .map(|c| (c, h.count(c)))
-        .collect();
+    let kinds: Vec<(Card, u32)> = Card::all().filter(|&c| h.count(c) > 0).map(|c| (c, h.count(c))).collect();
     let mut out = vec![];
     go(&kinds, n, Hand::EMPTY, &mut out);
     out

@@ -34,10 +34,7 @@ pub fn check_throw(ctx: &TrumpContext, lead: &Format, others: &[Hand]) -> Option
         .iter()
         .filter(|c| others.iter().any(|&o| beats(ctx, lead.suit, c, o)))
         .min_by_key(|c| (c.size(), c.top))?;
-    Some(FailedThrow {
-        forced: *forced,
-        taken_back: lead.size() - forced.size(),
-    })
+    Some(FailedThrow { forced: *forced, taken_back: lead.size() - forced.size() })
 }
 
 #[cfg(test)]
@@ -65,10 +62,7 @@ mod tests {
         // (b) A♠A♠ K♠ J♠ against Q♠: lead J♠, 3 back.
         assert_eq!(check("AS AS KS JS", ["", "", "QS 3C"]), Some(("[JS]".into(), 3)));
         // (c) A♠ Q♠Q♠ 9♠ with K♠K♠ and 10♠ out: the single 9♠ (fewest cards), 3 back.
-        assert_eq!(
-            check("AS QS QS 9S", ["KS KS", "", "10S"]),
-            Some(("[9S]".into(), 3))
-        );
+        assert_eq!(check("AS QS QS 9S", ["KS KS", "", "10S"]), Some(("[9S]".into(), 3)));
         // (d) a trump throw with the single 2♣: 2♠ elsewhere is equal, not higher; 2♥, BJ or RJ beat it.
         assert_eq!(check("2C AH AH", ["2S", "2D", ""]), None);
         for beater in ["2H", "BJ", "RJ"] {
@@ -88,9 +82,6 @@ mod tests {
     #[test]
     fn a_tractor_is_beaten_only_by_a_higher_tractor_of_its_length() {
         assert_eq!(check("AS 9S 9S 10S 10S", ["JS JS QS", "KS KS", ""]), None);
-        assert_eq!(
-            check("AS 9S 9S 10S 10S", ["JS JS QS QS", "", ""]),
-            Some(("[9S 9S 10S 10S]".into(), 1))
-        );
+        assert_eq!(check("AS 9S 9S 10S 10S", ["JS JS QS QS", "", ""]), Some(("[9S 9S 10S 10S]".into(), 1)));
     }
 }

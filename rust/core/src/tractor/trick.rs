@@ -1,6 +1,6 @@
 //! Who wins a trick (R35–R39), and its points (R3).
 
-use super::format::{decompose, Format, FormatError};
+use super::format::{decompose, Format, FormatError, MAX_COMPONENTS};
 use super::hand::Hand;
 use super::trump::{runs, TrumpContext, MAX_LEVELS, TRUMP};
 use crate::cards::{Card, Rank, Suit};
@@ -70,14 +70,15 @@ fn matches_layout(ctx: &TrumpContext, lead: &Format, play: Hand) -> bool {
     for (p, n) in at.iter_mut().enumerate().take(MAX_LEVELS + 1).skip(1) {
         *n = (play.pairs() & ctx.level_mask(TRUMP, p as u8)).count_ones() as u8;
     }
-    let tractors: Vec<u8> = lead
-        .components()
-        .iter()
-        .map(|c| c.pairs)
-        .filter(|&k| k >= 2)
-        .collect();
-    let pairs = lead.components().iter().filter(|c| c.pairs == 1).count() as u32;
-    place_tractors(&mut at, &tractors, pairs)
+    // The lead's tractors come first in its components, the longest first.
+    let components = lead.components();
+    let n_tractors = components.iter().take_while(|c| c.pairs >= 2).count();
+    let mut tractors = [0u8; MAX_COMPONENTS];
+    for (t, c) in tractors.iter_mut().zip(&components[..n_tractors]) {
+        *t = c.pairs;
+    }
+    let pairs = components.iter().filter(|c| c.pairs == 1).count() as u32;
+    place_tractors(&mut at, &tractors[..n_tractors], pairs)
 }
 
 fn place_tractors(at: &mut [u8; MAX_LEVELS + 2], tractors: &[u8], pairs: u32) -> bool {
@@ -109,11 +110,7 @@ pub fn trick_winner(ctx: &TrumpContext, plays: &[Hand]) -> Result<usize, FormatE
 pub fn winner_of(ctx: &TrumpContext, lead: &Format, plays: &[Hand]) -> usize {
     let mut best = 0;
     // A throw that stands wins for the leader unless ruffed (R39); any other lead competes by strength.
-    let mut best_key = if lead.is_throw() {
-        0
-    } else {
-        strength_against(ctx, lead, plays[0]).unwrap_or(0)
-    };
+    let mut best_key = if lead.is_throw() { 0 } else { strength_against(ctx, lead, plays[0]).unwrap_or(0) };
     for (i, &play) in plays.iter().enumerate().skip(1) {
         if let Some(key) = strength_against(ctx, lead, play) {
             if key > best_key {
@@ -163,14 +160,8 @@ mod tests {
 
     #[test]
     fn tractor_leads_are_beaten_only_by_tractors() {
-        assert_eq!(
-            winner(&["3S 3S 4S 4S", "AS AS QS QS", "3H 3H 4H 4H", "5S 5S 6S 6S"]),
-            2
-        );
-        assert_eq!(
-            winner(&["3S 3S 4S 4S", "AS AS QS QS", "3H 3H 5H 5H", "5S 5S 6S 6S"]),
-            3
-        );
+        assert_eq!(winner(&["3S 3S 4S 4S", "AS AS QS QS", "3H 3H 4H 4H", "5S 5S 6S 6S"]), 2);
+        assert_eq!(winner(&["3S 3S 4S 4S", "AS AS QS QS", "3H 3H 5H 5H", "5S 5S 6S 6S"]), 3);
         // A trump throw always wins for the leader.
         assert_eq!(winner(&["AH KH KH", "RJ RJ BJ", "3S 4S 5S", "6S 7S 8S"]), 0);
     }

@@ -44,10 +44,7 @@ impl Trump {
     }
 
     /// The no-trump round declared with a joker pair (R9): only the jokers are trumps.
-    pub const NO_TRUMP: Trump = Trump {
-        rank: None,
-        suit: None,
-    };
+    pub const NO_TRUMP: Trump = Trump { rank: None, suit: None };
 
     pub const fn rank(self) -> Option<Rank> {
         self.rank
@@ -108,10 +105,7 @@ impl TrumpContext {
             if let Some(s) = trump.suit {
                 groups[TRUMP as usize].push(vec![Card::new(r, s)]);
             }
-            let others = Suit::ALL
-                .iter()
-                .filter(|&&x| Some(x) != trump.suit)
-                .map(|&x| Card::new(r, x));
+            let others = Suit::ALL.iter().filter(|&&x| Some(x) != trump.suit).map(|&x| Card::new(r, x));
             groups[TRUMP as usize].push(others.collect()); // R7: equal to one another
         }
         for s in Suit::ALL {
@@ -315,11 +309,7 @@ mod tests {
             false,
         );
         assert_eq!(t.strength(c("8S")), t.strength(c("6S")) + 2);
-        assert_eq!(
-            t.strength(c("8C")),
-            t.strength(c("6C")) + 1,
-            "the trump suit always closes up"
-        );
+        assert_eq!(t.strength(c("8C")), t.strength(c("6C")) + 1, "the trump suit always closes up");
         assert!(t.levels(Suit::Spades as u8) <= MAX_LEVELS as u8);
     }
 

@@ -5,9 +5,7 @@ use crate::sheepshead::rules::JackOrder;
 use proptest::prelude::{any, prop_assert, prop_assert_eq, proptest, ProptestConfig, Strategy};
 
 fn cards(s: &str) -> CardSet {
-    s.split_whitespace()
-        .map(|t| SCard::from_card(t.parse().unwrap()).unwrap())
-        .collect()
+    s.split_whitespace().map(|t| SCard::from_card(t.parse().unwrap()).unwrap()).collect()
 }
 
 fn table(hands: [&str; 5], blind: &str, dealer: u8, rules: Rules) -> State {
@@ -23,9 +21,7 @@ fn act(s: &mut State, text: &str) {
 }
 
 fn legal_strings(s: &State) -> Vec<String> {
-    s.legal_actions()
-        .map(|a| Action::from_id(a).unwrap().to_string())
-        .collect()
+    s.legal_actions().map(|a| Action::from_id(a).unwrap().to_string()).collect()
 }
 
 fn refuse(s: &mut State, text: &str, reason_part: &str) {
@@ -120,10 +116,7 @@ fn tv_s7_only_trumps_goes_alone_or_calls_an_unknown() {
     act(&mut alone, "bury 8D");
     assert_eq!(legal_strings(&alone), ["alone"]);
 
-    let rules = Rules {
-        no_legal_call: NoLegalCall::Unknown,
-        ..Rules::default()
-    };
+    let rules = Rules { no_legal_call: NoLegalCall::Unknown, ..Rules::default() };
     let mut s = table(hands, "7D 8D", 4, rules);
     act(&mut s, "pick");
     act(&mut s, "bury 7D");
@@ -172,11 +165,7 @@ fn tv_s7_only_trumps_goes_alone_or_calls_an_unknown() {
     act(&mut s, "play AS");
     act(&mut s, "play KH");
     assert!(s.is_terminal());
-    assert_eq!(
-        s.completed_tricks().last().unwrap().2,
-        1,
-        "the ace of hearts takes the under"
-    );
+    assert_eq!(s.completed_tricks().last().unwrap().2, 1, "the ace of hearts takes the under");
     assert_eq!(s.revealed_partner(), Some(1));
     assert_eq!(s.returns().iter().sum::<i32>(), 0);
 }
@@ -204,10 +193,7 @@ fn tv_s8_hold_card_kept_until_the_last_trick() {
     act(&mut s, "play 7C"); // the partner is void in trump and may not throw A♥ (R19)
     act(&mut s, "play 7S");
     act(&mut s, "play JS");
-    for (lead, rest) in [
-        ("QS", ["10C", "8S", "JH", "9D"]),
-        ("QH", ["9C", "9S", "JD", "9H"]),
-    ] {
+    for (lead, rest) in [("QS", ["10C", "8S", "JH", "9D"]), ("QH", ["9C", "9S", "JD", "9H"])] {
         refuse(&mut s, "play 8H", "R18");
         act(&mut s, &format!("play {lead}"));
         for c in rest {
@@ -255,11 +241,7 @@ fn tv_s8_partner_must_play_the_called_ace_on_the_first_heart_lead() {
     assert_eq!(legal_strings(&s), ["play AH"]);
     refuse(&mut s, "play 7H", "R19");
     act(&mut s, "play AH");
-    assert_eq!(
-        s.revealed_partner(),
-        Some(2),
-        "R17: playing the called card reveals the partner"
-    );
+    assert_eq!(s.revealed_partner(), Some(2), "R17: playing the called card reveals the partner");
 }
 
 #[test]
@@ -279,10 +261,7 @@ fn partner_may_not_open_the_called_suit_with_another_card() {
     act(&mut s, "bury 8D");
     act(&mut s, "call AH");
     assert_eq!(s.current_player(), Some(2));
-    assert_eq!(
-        legal_strings(&s),
-        ["play 7C", "play 8C", "play 9C", "play AC", "play AH"]
-    );
+    assert_eq!(legal_strings(&s), ["play 7C", "play 8C", "play 9C", "play AC", "play AH"]);
     refuse(&mut s, "play 7H", "R19");
 }
 
@@ -303,10 +282,7 @@ fn leaster_blind_goes_to_the_last_trick_and_fewest_points_win() {
 
 #[test]
 fn doubler_ends_the_hand_at_once_with_nothing_to_pay() {
-    let rules = Rules {
-        all_pass: AllPass::Doubler,
-        ..Rules::default()
-    };
+    let rules = Rules { all_pass: AllPass::Doubler, ..Rules::default() };
     let mut s = State::new(11, rules, 0, 1).unwrap();
     for _ in 0..5 {
         act(&mut s, "pass");
@@ -329,43 +305,25 @@ fn the_multiplier_scales_every_return() {
 fn bad_deals_are_refused_with_the_reason() {
     let mut hands = CALL_TABLE.map(cards);
     assert_eq!(Deal::new(hands, cards("7D 8D")).map(|_| ()), Ok(()));
-    assert_eq!(
-        Deal::new(hands, cards("7D")),
-        Err(DealError::BlindSize { size: 1 })
-    );
+    assert_eq!(Deal::new(hands, cards("7D")), Err(DealError::BlindSize { size: 1 }));
     hands[2] = cards("AC 7S 8S 9S 10S 7C");
-    assert!(matches!(
-        Deal::new(hands, cards("7D 8D")),
-        Err(DealError::Repeated { .. })
-    ));
+    assert!(matches!(Deal::new(hands, cards("7D 8D")), Err(DealError::Repeated { .. })));
     hands[2] = cards("AC 7S 8S 9S 10S");
-    assert_eq!(
-        Deal::new(hands, cards("7D 8D")),
-        Err(DealError::HandSize { seat: 2, size: 5 })
-    );
+    assert_eq!(Deal::new(hands, cards("7D 8D")), Err(DealError::HandSize { seat: 2, size: 5 }));
     assert!(State::new(1, Rules::default(), 5, 1).is_err());
     assert!(State::new(1, Rules::default(), 0, 0).is_err());
 }
 
 fn all_rules() -> impl Strategy<Value = Rules> {
-    (
-        any::<bool>(),
-        any::<bool>(),
-        any::<bool>(),
-        any::<bool>(),
-        any::<bool>(),
-    )
-        .prop_map(|(j, a, d, n, c)| Rules {
+    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(j, a, d, n, c)| {
+        Rules {
             jack_order: if j { JackOrder::Seed } else { JackOrder::Standard },
             all_pass: if a { AllPass::Doubler } else { AllPass::Leaster },
             double_on_the_bump: d,
-            no_legal_call: if n {
-                NoLegalCall::Unknown
-            } else {
-                NoLegalCall::Alone
-            },
+            no_legal_call: if n { NoLegalCall::Unknown } else { NoLegalCall::Alone },
             called_card_no_discard: c,
-        })
+        }
+    })
 }
 
 /// Every card is in exactly one place: a hand, the blind (until picked), the bury, or a trick.

@@ -43,10 +43,7 @@ fn a_random_round_keeps_every_invariant() {
         while !s.is_terminal() {
             check_conservation(&s).unwrap();
             if s.phase == Phase::Play {
-                assert!(s
-                    .hands
-                    .iter()
-                    .all(|h| h.len() + 8 >= s.hands[0].len() && h.len() <= 25));
+                assert!(s.hands.iter().all(|h| h.len() + 8 >= s.hands[0].len() && h.len() <= 25));
                 assert_eq!(s.kitty.len(), 8);
             }
             let mask = s.legal_mask();
@@ -76,10 +73,7 @@ fn twenty_five_each_and_eight_in_the_kitty_after_the_exchange() {
 
 #[test]
 fn the_same_seed_gives_the_same_round() {
-    assert_eq!(
-        random_round(7, 3, Rules::default()),
-        random_round(7, 3, Rules::default())
-    );
+    assert_eq!(random_round(7, 3, Rules::default()), random_round(7, 3, Rules::default()));
     assert_ne!(
         random_round(7, 3, Rules::default()).history(),
         random_round(7, 4, Rules::default()).history()
@@ -119,14 +113,8 @@ fn later_rounds_start_with_the_starter_and_the_declarers_rank() {
     let s = State::new(5, Rules::default(), [4, 9], Some(1), Some(3)).unwrap();
     assert_eq!(s.rank().value(), 9);
     assert_eq!(s.first_drawer, 3);
-    assert!(
-        State::new(5, Rules::default(), [4, 9], Some(1), Some(2)).is_err(),
-        "the starter declares"
-    );
-    assert!(
-        State::new(5, Rules::default(), [4, 9], None, None).is_err(),
-        "round 1 needs equal levels"
-    );
+    assert!(State::new(5, Rules::default(), [4, 9], Some(1), Some(2)).is_err(), "the starter declares");
+    assert!(State::new(5, Rules::default(), [4, 9], None, None).is_err(), "round 1 needs equal levels");
     assert!(State::new(5, Rules::default(), [1, 2], None, None).is_err());
 }
 
@@ -140,11 +128,7 @@ fn tv_t10_a_whole_round_from_cards() {
     act(&mut s, "play 4C");
     act(&mut s, "finish");
     // 3C 4C is a throw of two singles; seat 2's 7C/8C beat them: the lower single is forced, 1 card back.
-    assert_eq!(
-        s.failed_throw().unwrap().penalty,
-        10,
-        "a declarer's failed throw raises P (R42)"
-    );
+    assert_eq!(s.failed_throw().unwrap().penalty, 10, "a declarer's failed throw raises P (R42)");
     assert_eq!(s.trick_plays(), &[hand("3C")]);
     act(&mut s, "play AS");
     act(&mut s, "play 7C");
@@ -166,14 +150,11 @@ fn tv_t8_the_kitty_counts_for_opponents_taking_the_last_trick() {
     let kitty = hand("KS 10H 5D 5C 9S 3D JC 8H");
     let hands = [hand("3S 3S"), hand("AS AS"), hand("4S 4S"), hand("6S 6S")];
     for (multiplier, bonus) in [(KittyMultiplier::Seed2c, 120), (KittyMultiplier::Exp, 120)] {
-        let rules = Rules {
-            kitty_multiplier: multiplier,
-            ..Rules::default()
-        };
+        let rules = Rules { kitty_multiplier: multiplier, ..Rules::default() };
         let mut s = State::from_cards(hands, kitty, trump(2, 'H'), 0, 0, rules, None).unwrap();
-        for a in [
-            "play 3S", "play 3S", "finish", "play AS", "play AS", "play 4S", "play 4S", "play 6S", "play 6S",
-        ] {
+        for a in
+            ["play 3S", "play 3S", "finish", "play AS", "play AS", "play 4S", "play 4S", "play 6S", "play 6S"]
+        {
             act(&mut s, a);
         }
         assert!(s.is_terminal());
