@@ -82,6 +82,7 @@ pub fn legal_declarations(
 
 /// Whether `by` has any legal declaration: `legal_declarations(…).next().is_some()` on masks, for the draw's
 /// hot loop.
+#[inline(always)] // inlined into the CPU-specific playout kernel
 pub fn can_declare(hand: Hand, rank: Rank, standing: Option<Standing>, by: u8, rules: &Rules) -> bool {
     let bit = |c: Card| 1u64 << c.id();
     let rank_cards = Suit::ALL.iter().fold(0, |m, &s| m | bit(Card::new(rank, s)));

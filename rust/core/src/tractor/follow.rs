@@ -81,6 +81,7 @@ pub struct Duty {
 }
 
 impl Duty {
+    #[inline(always)] // inlined into the CPU-specific playout kernel
     pub fn new(ctx: &TrumpContext, hand: Hand, lead: &Format, rules: FollowRules) -> Duty {
         let suit_cards = hand.restrict(ctx.suit_mask(lead.suit));
         let held_pairs = suit_cards.pairs().count_ones();
@@ -193,6 +194,7 @@ fn completes_with_tractor(
 }
 
 /// The kinds that can be added to `partial` on the way to a legal follow (never a dead end).
+#[inline(always)] // inlined into the CPU-specific playout kernel
 pub fn extensions(ctx: &TrumpContext, hand: Hand, lead: &Format, partial: Hand, rules: FollowRules) -> u64 {
     let duty = Duty::new(ctx, hand, lead, rules);
     if !partial.is_subset(hand) || partial.len() >= duty.n {

@@ -121,6 +121,7 @@ impl Format {
 }
 
 /// Splits a lead into its components (R33); cards of two effective suits are refused (R27).
+#[inline(always)] // inlined into the CPU-specific playout kernel
 pub fn decompose(ctx: &TrumpContext, lead: Hand) -> Result<Format, FormatError> {
     let first = lead.first().ok_or(FormatError::Empty)?;
     if lead.len() > 25 {

@@ -7,6 +7,7 @@ use crate::rng::{derive_seed, Rng};
 use rayon::prelude::*;
 
 /// Plays `state` to the end choosing uniformly among the legal actions.
+#[inline(always)]
 pub fn finish_randomly(state: &mut State, rng: &mut Rng) {
     while !state.is_terminal() {
         let mask = state.legal_mask();
@@ -16,7 +17,26 @@ pub fn finish_randomly(state: &mut State, rng: &mut Rng) {
 }
 
 /// Round `index` of a batch seeded with `seed`: a round 1 (levels 2, declarers from the draw) played at random.
+/// The result depends on `seed` and `index` only, never on the threads or the CPU.
 pub fn random_round(seed: u64, index: u64, rules: Rules) -> State {
+    #[cfg(target_arch = "x86_64")]
+    if crate::bits::has_fast_bit_ops() {
+        // SAFETY: the CPU has every feature the kernel is compiled for, checked just above.
+        return unsafe { random_round_bmi2(seed, index, rules) };
+    }
+    random_round_portable(seed, index, rules)
+}
+
+/// `random_round_portable` compiled for CPUs with BMI2 and POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+fn random_round_bmi2(seed: u64, index: u64, rules: Rules) -> State {
+    random_round_portable(seed, index, rules)
+}
+
+/// The same round as [`random_round`], compiled for any CPU of the target.
+#[inline(always)]
+pub fn random_round_portable(seed: u64, index: u64, rules: Rules) -> State {
     let round_seed = derive_seed(seed, index);
     let mut state = State::new(round_seed, rules, [2, 2], None, None).expect("round 1 at level 2 is valid");
     let mut rng = Rng::new(round_seed ^ 0x5DEE_CE66_D1CE_5EED);

@@ -308,6 +308,7 @@ impl State {
 
     // ---- the draw (R13–R20) ----
 
+    #[inline(always)] // inlined into the CPU-specific playout kernel
     fn deal(&mut self) {
         let mut deck: [Card; 108] = std::array::from_fn(|i| Card::from_id((i / 2) as u8).expect("54 kinds"));
         self.rng.shuffle(&mut deck);
@@ -327,6 +328,7 @@ impl State {
     }
 
     /// Draws until somebody may declare, then runs the final window, then fixes the trump.
+    #[inline(always)] // inlined into the CPU-specific playout kernel
     fn advance(&mut self) {
         loop {
             while self.drawn < DRAWN {
@@ -529,6 +531,7 @@ impl State {
     // ---- legality ----
 
     /// The kinds the player to move may add to the play being built.
+    #[inline(always)] // inlined into the CPU-specific playout kernel
     pub fn playable(&self) -> u64 {
         if self.phase != Phase::Play {
             return 0;
@@ -553,6 +556,7 @@ impl State {
     }
 
     /// Every legal action as a bit mask over the action ids.
+    #[inline(always)] // inlined into the CPU-specific playout kernel
     pub fn legal_mask(&self) -> u128 {
         match self.phase {
             Phase::Draw => {
@@ -637,6 +641,7 @@ impl State {
     }
 
     /// Applies an action known to be legal.
+    #[inline(always)] // inlined into the CPU-specific playout kernel
     pub fn apply_unchecked(&mut self, action: u8) {
         debug_assert!(self.is_legal(u32::from(action)), "{action} is not legal");
         self.history.push(action);
@@ -663,6 +668,7 @@ impl State {
         }
     }
 
+    #[inline(always)] // inlined into the CPU-specific playout kernel
     fn after_declaration_turn(&mut self) {
         if self.in_window {
             self.window += 1;
@@ -673,6 +679,7 @@ impl State {
 
     // ---- play (R25–R39) ----
 
+    #[inline(always)] // inlined into the CPU-specific playout kernel
     fn play(&mut self, seat: u8, card: Card) {
         self.partial = self.partial.add(card).expect("a legal card");
         if let Some(lead) = &self.lead {
@@ -683,11 +690,12 @@ impl State {
         }
     }
 
+    #[inline(always)] // inlined into the CPU-specific playout kernel
     fn finish_lead(&mut self, seat: u8) {
         let ctx = self.ctx.expect("play has a trump");
         let attempted = self.partial;
         let mut format = decompose(ctx, attempted).expect("a lead of one suit");
-        let others: Vec<Hand> = (1..4).map(|k| self.hands[((seat + k) % 4) as usize]).collect();
+        let others: [Hand; 3] = std::array::from_fn(|k| self.hands[((seat + 1 + k as u8) % 4) as usize]);
         if let Some(failed) = check_throw(ctx, &format, &others) {
             // R34, R42: the beatable component is led instead; the rest goes back to the hand.
             let penalty = throw_penalty(self.is_declarer(seat), failed.taken_back);
@@ -701,6 +709,7 @@ impl State {
         self.complete_play(seat, lead);
     }
 
+    #[inline(always)] // inlined into the CPU-specific playout kernel
     fn complete_play(&mut self, seat: u8, play: Hand) {
         self.hands[seat as usize] = self.hands[seat as usize].minus(play);
         self.plays[self.n_plays as usize] = play;

@@ -12,6 +12,7 @@ pub struct FailedThrow {
 }
 
 /// Whether `other` (one other player's hand) beats `c`, a component of a lead in `suit` (R33).
+#[inline(always)] // inlined into the CPU-specific playout kernel
 pub fn beats(ctx: &TrumpContext, suit: u8, c: &Component, other: Hand) -> bool {
     match c.pairs {
         // A single: a higher card of the suit; an equal one does not beat it.
@@ -25,6 +26,7 @@ pub fn beats(ctx: &TrumpContext, suit: u8, c: &Component, other: Hand) -> bool {
 
 /// `None` when `lead` is not a throw or no component of it can be beaten by one of `others`; otherwise the
 /// component that must be led instead (R34: the fewest cards, ties → the lowest-ranked).
+#[inline(always)] // inlined into the CPU-specific playout kernel
 pub fn check_throw(ctx: &TrumpContext, lead: &Format, others: &[Hand]) -> Option<FailedThrow> {
     if !lead.is_throw() {
         return None;

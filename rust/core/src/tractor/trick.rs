@@ -6,6 +6,7 @@ use super::trump::{runs, TrumpContext, MAX_LEVELS, TRUMP};
 use crate::cards::{Card, Rank, Suit};
 
 /// Card points (R3): every K and 10 is worth 10, every 5 is worth 5.
+#[inline(always)] // inlined into the CPU-specific playout kernel
 pub fn points(h: Hand) -> u32 {
     const fn rank_mask(rank: Rank) -> u64 {
         let mut m = 0;
@@ -27,6 +28,7 @@ pub fn points(h: Hand) -> u32 {
 
 /// How strong a play is against the lead, `None` when it cannot win (R36–R39). Higher wins; the first played
 /// wins ties (R35).
+#[inline(always)] // inlined into the CPU-specific playout kernel
 fn strength_against(ctx: &TrumpContext, lead: &Format, play: Hand) -> Option<u16> {
     let suit = ctx.common_suit(play)?;
     let trump_bonus = if suit == TRUMP { 64 } else { 0 };
@@ -107,6 +109,7 @@ pub fn trick_winner(ctx: &TrumpContext, plays: &[Hand]) -> Result<usize, FormatE
 }
 
 /// `trick_winner` with the lead already split.
+#[inline(always)] // inlined into the CPU-specific playout kernel
 pub fn winner_of(ctx: &TrumpContext, lead: &Format, plays: &[Hand]) -> usize {
     let mut best = 0;
     // A throw that stands wins for the leader unless ruffed (R39); any other lead competes by strength.

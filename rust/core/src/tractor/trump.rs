@@ -214,7 +214,7 @@ impl TrumpContext {
     }
 
     /// A bit per position of suit `s` at which `h` holds a pair (bit `p` for position `p`).
-    #[inline]
+    #[inline(always)] // inlined into the CPU-specific playout kernel
     pub fn pair_levels(&self, h: Hand, s: ESuit) -> u32 {
         let pairs = h.pairs() & self.suit_mask(s);
         let mut bits = 0;
