@@ -863,7 +863,7 @@ impl State {
     fn why_not_playable(&self, c: Card) -> String {
         let ctx = self.ctx.expect("play has a trump");
         let hand = self.hands[self.to_move as usize];
-        if hand.minus(self.partial.intersection(hand)).count(c) == 0 {
+        if hand.minus(self.partial).count(c) == 0 {
             return format!("seat {} has no {c} left to play", self.to_move);
         }
         match &self.lead {
@@ -873,7 +873,9 @@ impl State {
                 if duty.follows_suit() && ctx.suit_of(c) != lead.suit {
                     format!("{c}: the hand holds enough of the led suit and must follow it (R28)")
                 } else if !duty.follows_suit() && ctx.suit_of(c) != lead.suit {
-                    format!("{c}: every card of the led suit must be played first (R28, R32)")
+                    format!("{c}: the places left belong to the led suit's cards, which must all be played (R28, R32)")
+                } else if duty.tractor > 0 {
+                    format!("{c}: the follow could not then hold a tractor of {} pairs (tractor_must_follow_tractor)", duty.tractor)
                 } else {
                     format!("{c}: the follow could not then hold the pairs the lead requires (R30-R32)")
                 }
