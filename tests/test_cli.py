@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
@@ -10,9 +11,10 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+import numpy as np
 import pytest
 
-from tricktaker import Card, cli
+from tricktaker import Card, cli, tractor
 from tricktaker import sheepshead as ss
 
 THROUGHPUT_KEYS = {"seconds", "hands_per_second", "threads"}
@@ -202,7 +204,15 @@ def test_simulate_rule_options(capsys: pytest.CaptureFixture[str]) -> None:
     [
         [],
         ["simulate"],
-        ["simulate", "tractor", "--games", "5", "--seed", "1"],
+        ["simulate", "tractor", "--games", "5"],
+        ["simulate", "tractor", "--games", "0", "--seed", "1"],
+        ["simulate", "tractor", "--games", "5", "--seed", "1", "--kitty-multiplier", "triple"],
+        ["simulate", "tractor", "--games", "5", "--seed", "1", "--game-end", "never"],
+        ["simulate", "tractor", "--games", "5", "--seed", "1", "--first-drawer-round1", "seat1"],
+        ["simulate", "tractor", "--games", "5", "--seed", "1", "--jack-order", "seed"],
+        ["simulate", "tractor", "--games", "5", "--seed", "1", "--threads", "0"],
+        ["simulate", "sheepshead", "--games", "5", "--seed", "1", "--kitty-multiplier", "exp"],
+        ["simulate", "whist", "--games", "5", "--seed", "1"],
         ["simulate", "sheepshead", "--seed", "1"],
         ["simulate", "sheepshead", "--games", "10"],
         ["simulate", "sheepshead", "--games", "0", "--seed", "1"],
@@ -218,7 +228,12 @@ def test_simulate_rule_options(capsys: pytest.CaptureFixture[str]) -> None:
         ["play", "sheepshead", "--seat", "5"],
         ["play", "sheepshead", "--seat", "x"],
         ["play", "sheepshead", "--hands", "0"],
-        ["play", "tractor"],
+        ["play", "tractor", "--seat", "4"],
+        ["play", "tractor", "--seat", "-1"],
+        ["play", "tractor", "--rounds", "0"],
+        ["play", "tractor", "--hands", "3"],
+        ["play", "tractor", "--seed", "x"],
+        ["play", "sheepshead", "--rounds", "3"],
     ],
 )
 def test_bad_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
@@ -449,9 +464,548 @@ def test_under_card_is_played_face_down() -> None:
 
 
 def test_games_registry_builds_the_subcommands() -> None:
-    assert set(cli.GAMES) == {"sheepshead"}
+    assert set(cli.GAMES) == {"sheepshead", "tractor"}
     parser = cli.build_parser()
     args = parser.parse_args(["simulate", "sheepshead", "--games", "5", "--seed", "1"])
     assert args.game == "sheepshead" and args.games == 5 and args.threads is None
     args = parser.parse_args(["play", "sheepshead"])
     assert args.seat == 0 and args.hands is None and args.seed is None
+    args = parser.parse_args(["simulate", "tractor", "--games", "5", "--seed", "1"])
+    assert args.game == "tractor" and args.kitty_multiplier == "seed_2c" and not args.allow_self_reinforce
+    args = parser.parse_args(["play", "tractor", "--seat", "3"])
+    assert args.seat == 3 and args.rounds is None and args.seed is None
+
+
+# ---- Tractor: simulate ----
+
+TRACTOR_STAT_KEYS = {
+    "game",
+    "seed",
+    "games",
+    "rules",
+    "rounds",
+    "declarers_hold_rate",
+    "level_changes",
+    "points",
+    "points_bands",
+    "failed_throws_per_round",
+    "failed_throw_round_rate",
+    "redeal_rate",
+    "deals_per_round",
+    "no_trump_rate",
+    "mean_return_per_seat",
+    "mean_return_per_role",
+    "counts",
+    "threads",
+    "seconds",
+    "rounds_per_second",
+}
+TRACTOR_THROUGHPUT_KEYS = {"seconds", "rounds_per_second", "threads"}
+
+
+def tractor_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    assert cli.main(["simulate", "tractor", "--json", *args]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert isinstance(data, dict)
+    return data
+
+
+def tractor_without_throughput(stats: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in stats.items() if k not in TRACTOR_THROUGHPUT_KEYS}
+
+
+def test_tractor_simulate_prints_every_statistic(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["simulate", "tractor", "--games", "300", "--seed", "11"]) == 0
+    captured = capsys.readouterr()
+    out = captured.out
+    assert out.startswith("tractor: 300 random rounds, seed 11")
+    for label in (
+        "rounds",
+        "declarers hold (P < 80)",
+        "level change",
+        "declarers +3",
+        "declarers +2",
+        "declarers +1",
+        "takeover +0",
+        "takeover +1",
+        "opponents' points P",
+        "quartiles",
+        "P < 0",
+        "P 40-75",
+        "P >= 240",
+        "failed throws per round",
+        "of rounds have one",
+        "redeal rate",
+        "no-trump rate",
+        "mean return per seat",
+        "mean return per role",
+        "declarer",
+        "opponent",
+    ):
+        assert label in out, label
+    assert re.search(r"throughput: [\d,]+ rounds/s \(300 rounds in", out)
+    assert captured.err == ""
+
+
+def test_tractor_simulate_json_is_sane(capsys: pytest.CaptureFixture[str]) -> None:
+    stats = tractor_json(capsys, "--games", "400", "--seed", "5")
+    assert set(stats) == TRACTOR_STAT_KEYS
+    assert stats["game"] == "tractor" and stats["rounds"] == stats["games"] == 400
+    assert stats["rules"] == tractor.Rules().to_dict()
+    rates = stats["level_changes"]
+    assert list(rates)[:7] == [
+        "declarers +3",
+        "declarers +2",
+        "declarers +1",
+        "takeover +0",
+        "takeover +1",
+        "takeover +2",
+        "takeover +3",
+    ]
+    assert sum(rates.values()) == pytest.approx(1)
+    hold = sum(v for k, v in rates.items() if k.startswith("declarers"))
+    assert stats["declarers_hold_rate"] == pytest.approx(hold)
+    assert 0 < stats["declarers_hold_rate"] < 1
+    assert sum(stats["points_bands"].values()) == pytest.approx(1)
+    counts = stats["counts"]
+    assert sum(counts["level_changes"].values()) == sum(counts["points_bands"].values()) == 400
+    assert counts["declarers_hold"] + counts["takeover"] == 400
+    p = stats["points"]
+    assert p["min"] <= p["q1"] <= p["median"] <= p["q3"] <= p["max"]
+    assert p["min"] <= p["mean"] <= p["max"]
+    assert stats["failed_throws_per_round"] >= 0 and 0 <= stats["failed_throw_round_rate"] <= 1
+    for key in ("redeal_rate", "no_trump_rate"):
+        assert 0 <= stats[key] <= 1
+    assert stats["deals_per_round"] >= 1
+    assert len(stats["mean_return_per_seat"]) == 4
+    assert sum(stats["mean_return_per_seat"]) == pytest.approx(0, abs=1e-9)  # zero-sum rounds
+    role = stats["mean_return_per_role"]
+    assert role["declarer"] == pytest.approx(-role["opponent"])
+    assert stats["rounds_per_second"] > 0
+
+
+def test_tractor_simulate_matches_the_library(capsys: pytest.CaptureFixture[str]) -> None:
+    """A run of one chunk is exactly ``tractor.simulate(games, seed)``."""
+    n = 500
+    stats = tractor_json(capsys, "--games", str(n), "--seed", "77")
+    sim = tractor.simulate(n, 77)
+    rows = range(n)
+    declarer_returns = [int(sim.returns[i, sim.declarers[i]]) for i in rows]
+    changes: dict[str, int] = {}
+    for i in rows:
+        outcome = tractor.level_outcome(int(sim.points[i]))
+        key = f"{'declarers' if outcome.declarers_hold else 'takeover'} +{outcome.levels}"
+        changes[key] = changes.get(key, 0) + 1
+        # The returns agree with the level table: +levels when holding, -(1 + levels) when overthrown.
+        expected = outcome.levels if outcome.declarers_hold else -(1 + outcome.levels)
+        assert declarer_returns[i] == expected
+    counts = stats["counts"]
+    assert {k: v for k, v in counts["level_changes"].items() if v} == changes
+    assert counts["declarers_hold"] == int((sim.points < 80).sum())
+    assert counts["failed_throws"] == int(sim.failed_throws.sum())
+    assert counts["rounds_with_failed_throw"] == int((sim.failed_throws > 0).sum())
+    assert counts["redeals"] == int((sim.deals > 1).sum())
+    assert counts["no_trump"] == int(sim.no_trump.sum())
+    assert stats["mean_return_per_seat"] == pytest.approx((sim.returns.sum(axis=0) / n).tolist())
+    assert stats["mean_return_per_role"]["declarer"] == pytest.approx(sum(declarer_returns) / n)
+    p = stats["points"]
+    assert p["mean"] == pytest.approx(float(sim.points.mean()))
+    assert [p["q1"], p["median"], p["q3"]] == pytest.approx(np.percentile(sim.points, [25, 50, 75]).tolist())
+    assert (p["min"], p["max"]) == (int(sim.points.min()), int(sim.points.max()))
+    bands = counts["points_bands"]
+    assert bands["<0"] == int((sim.points < 0).sum())
+    assert bands["40-75"] == int(((sim.points >= 40) & (sim.points < 80)).sum())
+    assert bands[">=240"] == int((sim.points >= 240).sum())
+
+
+def test_tractor_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    a = tractor_json(capsys, "--games", "300", "--seed", "42")
+    b = tractor_json(capsys, "--games", "300", "--seed", "42")
+    c = tractor_json(capsys, "--games", "300", "--seed", "43")
+    assert tractor_without_throughput(a) == tractor_without_throughput(b)
+    assert tractor_without_throughput(a) != tractor_without_throughput(c)
+    one = tractor_json(capsys, "--games", "300", "--seed", "9", "--threads", "1")
+    two = tractor_json(capsys, "--games", "300", "--seed", "9", "--threads", "2")
+    assert tractor_without_throughput(one) == tractor_without_throughput(two)
+    assert one["threads"] == 1 and two["threads"] == 2
+
+
+def test_tractor_simulate_in_chunks_with_progress(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli, "CHUNK", 150)
+    assert cli.main(["simulate", "tractor", "--games", "400", "--seed", "3", "--json", "--progress"]) == 0
+    captured = capsys.readouterr()
+    stats, err = json.loads(captured.out), captured.err
+    assert "100.0%" in err and "400/400 rounds" in err and err.count("\r") == 3
+    tally = cli.TractorTally(rules=tractor.Rules())
+    for k, n in enumerate((150, 150, 100)):
+        tally.add(tractor.simulate(n, cli.chunk_seed(3, k)))
+    expected = tally.statistics()
+    assert {k: stats[k] for k in expected} == expected
+
+
+def test_tractor_simulate_rule_options(capsys: pytest.CaptureFixture[str]) -> None:
+    stats = tractor_json(
+        capsys,
+        "--games",
+        "300",
+        "--seed",
+        "1",
+        "--first-drawer-round1",
+        "seat0",
+        "--allow-self-reinforce",
+        "--red-pair-overrides-black-pair",
+        "--no-plain-suit-gap-closing",
+        "--tractor-must-follow-tractor",
+        "--kitty-multiplier",
+        "exp",
+        "--game-end",
+        "must_defend_ace",
+        "--negative-points-not-zero",
+    )
+    rules = tractor.Rules(
+        first_drawer_round1="seat0",
+        allow_self_reinforce=True,
+        red_pair_overrides_black_pair=True,
+        plain_suit_gap_closing=False,
+        tractor_must_follow_tractor=True,
+        kitty_multiplier="exp",
+        game_end="must_defend_ace",
+        negative_points_as_zero=False,
+    )
+    assert stats["rules"] == rules.to_dict()
+    sim = tractor.simulate(300, 1, rules=rules)
+    assert stats["counts"]["failed_throws"] == int(sim.failed_throws.sum())
+    default = tractor_json(capsys, "--games", "300", "--seed", "1")
+    assert tractor_without_throughput(default) != tractor_without_throughput(stats)
+
+
+def test_tractor_help_lists_the_rule_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["simulate", "tractor", "--help"]) == 0
+    out = capsys.readouterr().out
+    for flag in (
+        "--first-drawer-round1",
+        "--allow-self-reinforce",
+        "--red-pair-overrides-black-pair",
+        "--no-plain-suit-gap-closing",
+        "--tractor-must-follow-tractor",
+        "--kitty-multiplier",
+        "--game-end",
+        "--negative-points-not-zero",
+    ):
+        assert flag in out, flag
+    assert "Rounds are played in chunks" in out
+    assert cli.main(["play", "tractor", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "--rounds" in out and "--seat" in out and "--hands" not in out
+
+
+# ---- Tractor: play ----
+
+
+def play_prompts_then(answers: Iterable[str], *, limit: int = 400) -> Callable[[str], str]:
+    """Answer ``1`` until the first prompt for a play, then ``answers`` in turn, then end of file."""
+    it: Iterator[str] = iter(answers)
+    seen = {"play": False, "count": 0}
+
+    def input_fn(prompt: str) -> str:
+        seen["count"] += 1
+        if seen["count"] > limit:
+            raise EOFError
+        if prompt.startswith("Your play"):
+            seen["play"] = True
+        if not seen["play"]:
+            return "1"
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+
+    return input_fn
+
+
+def test_tractor_play_first_choice_finishes_a_round(capsys: pytest.CaptureFixture[str]) -> None:
+    code = cli.main(["play", "tractor", "--seed", "3", "--rounds", "1"], input_fn=always("1", limit=2000))
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "=== Round 1 · trump rank 2 ===" in out
+    assert "The draw is over." in out and "Declarers: seats" in out
+    assert re.search(r"seat \d (leads|plays) ", out)
+    assert re.search(r"→ (you win|seat \d wins) the trick", out)
+    assert out.count("--- Round over ---") == 1
+    assert "Opponents' points P = " in out
+    assert re.search(r"P (<|>=) 80: the (declarers hold|opponents take over)", out)
+    returns = re.findall(r"^Returns: (.*)$", out, re.M)
+    assert len(returns) == 1
+    values = [int(v) for v in re.findall(r"[+-]\d+", returns[0])]
+    assert len(values) == 4 and sum(values) == 0
+    assert "Levels: your team (seats 0 and 2)" in out
+    assert "Stopping after 1 round(s)" in out
+    assert "Traceback" not in out
+
+
+def test_tractor_play_a_whole_match(capsys: pytest.CaptureFixture[str]) -> None:
+    for seed, seat in ((1, 0), (2, 3)):
+        code = cli.main(
+            ["play", "tractor", "--seed", str(seed), "--seat", str(seat)], input_fn=always("1", limit=20000)
+        )
+        assert code == 0
+        out = capsys.readouterr().out
+        rounds = out.count("--- Round over ---")
+        assert rounds >= 1
+        assert re.search(rf"Match over after {rounds} round\(s\): .* passed the ace and won\.", out)
+
+
+def test_tractor_play_bad_inputs_get_messages(capsys: pytest.CaptureFixture[str]) -> None:
+    answers = ["xyz", "99", "0", "play 2C", "", "finish 2C", "play ZZ", "help", "show", "quit"]
+    code = cli.main(["play", "tractor", "--seed", "1"], input_fn=play_prompts_then(answers))
+    assert code == 0
+    captured = capsys.readouterr()
+    out = captured.out
+    assert "'xyz' is neither a choice nor cards" in out
+    assert "There is no choice 99" in out and "There is no choice 0" in out
+    assert "You cannot play 2C: you do not hold 2C" in out
+    assert "Type a number from 1 to" in out
+    assert "'finish' takes no cards" in out
+    assert "'ZZ' is not a card" in out
+    assert "Answer with one of" in out
+    assert "Goodbye" in out
+    assert "Traceback" not in out + captured.err
+
+
+def test_tractor_play_quit_and_eof_exit_0(capsys: pytest.CaptureFixture[str]) -> None:
+    for answers in (["quit"], ["q"], []):
+        assert cli.main(["play", "tractor", "--seed", "1"], input_fn=scripted(answers)) == 0
+        assert "Goodbye" in capsys.readouterr().out
+    assert cli.main(["play", "tractor"], input_fn=scripted(["quit"])) == 0
+    assert re.search(r"replay with --seed \d+", capsys.readouterr().out)
+
+
+def last_choices(text: str) -> list[str]:
+    """The numbered choices of the last list printed in ``text``."""
+    start = max(text.rfind(h) for h in ("Your choices:", "Your legal plays", "Bury a card"))
+    block = text[text.index("\n", start) + 1 :]
+    choices: list[str] = []
+    for line in block.splitlines():
+        found = re.findall(r"(\d+)\. (\S+(?: \S+)*)", line)
+        if not found:
+            break
+        choices += [label for _, label in found]
+    return choices
+
+
+def test_tractor_play_typing_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    """A person who types cards (lower case, T for 10) and buries three cards at a time plays a round."""
+    out = io.StringIO()
+    typed: list[str] = []
+
+    def input_fn(prompt: str) -> str:
+        choices = last_choices(out.getvalue())
+        if prompt.startswith("Bury"):
+            left = int(re.findall(r"bury (\d+) more card", out.getvalue())[-1])
+            answer = " ".join(c.split()[1] for c in choices[: min(3, left)]).lower()
+        elif prompt.startswith("Your play"):
+            answer = choices[0].lower().replace("10", "t")
+        else:
+            answer = choices[0]
+        typed.append(answer)
+        return answer
+
+    assert cli.main(["play", "tractor", "--seed", "2", "--rounds", "1"], input_fn=input_fn, out=out) == 0
+    text = out.getvalue()
+    assert "--- Round over ---" in text and "Stopping after 1 round(s)" in text
+    assert "You take the 8 cards of the talon" in text
+    buried = re.findall(r"^You bury (.*)\.$", text, re.M)
+    assert len(buried) == 1 and len(buried[0].split()) == 8
+    assert sum(1 for t in typed if len(t.split()) == 3 and not t.startswith("declare")) >= 2
+    assert "cannot" not in text and "not legal" not in text and "neither" not in text
+    assert re.search(r"^you (lead|play) ", text, re.M)
+
+
+def test_apply_tractor_answer_accepts_numbers_plays_and_actions() -> None:
+    rng = random.Random(1)
+    checked = {"draw": 0, "kitty": 0, "play": 0}
+    for seed in range(6):
+        state = tractor.State.new(seed)
+        while not state.is_terminal:
+            phase = state.phase
+            labels, total = cli.tractor_choices(state)
+            assert 1 <= len(labels) <= min(total, cli.MAX_PLAYS_SHOWN if phase == "play" else total)
+            k = rng.randrange(len(labels))
+            by_number = state.clone()
+            assert cli.apply_tractor_answer(by_number, str(k + 1)) is None
+            by_text = state.clone()
+            if phase == "play":
+                text = labels[k].lower().replace("10", "t")
+                assert cli.apply_tractor_answer(by_text, f"  {text} ") is None
+                assert cli.apply_tractor_answer(state.clone(), f"play {labels[k]}") is None
+            else:
+                assert cli.apply_tractor_answer(by_text, labels[k].upper()) is None
+            assert by_number == by_text, (seed, phase, labels[k])
+            checked[phase] += 1
+            state = by_number
+            if phase == "play":
+                # Let the others play at random, card by card, as the table does.
+                while not state.is_terminal and rng.random() < 0.5:
+                    state.apply_action(rng.choice(state.legal_actions()))
+    assert all(checked.values()), checked
+
+
+def test_apply_tractor_answer_buries_several_cards_at_once() -> None:
+    state = tractor.State.new(2)
+    rng = random.Random(0)
+    while state.phase == "draw":
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.phase == "kitty"
+    starter = state.starter
+    assert starter is not None
+    hand = state.hand(starter)
+    three = [str(c) for c in hand[:3]]
+    one_by_one = state.clone()
+    for card in three:
+        one_by_one.apply(f"discard {card}")
+    together = state.clone()
+    assert cli.apply_tractor_answer(together, " ".join(three).lower()) is None
+    assert together == one_by_one
+    prefixed = state.clone()
+    assert cli.apply_tractor_answer(prefixed, "discard " + ", ".join(three)) is None
+    assert prefixed == one_by_one
+    # All or nothing: a card the starter does not hold refuses the whole answer.
+    missing = next(c for c in Card.all() if c not in hand)
+    untouched = state.clone()
+    message = cli.apply_tractor_answer(untouched, f"{three[0]} {missing}")
+    assert message is not None and f"you do not hold {missing}" in message
+    assert untouched == state
+    # Nine cards are one too many.
+    too_many = state.clone()
+    assert cli.apply_tractor_answer(too_many, " ".join(str(c) for c in hand[:9])) is not None
+    assert too_many == state
+
+
+def test_apply_tractor_answer_explains_bad_answers() -> None:
+    rng = random.Random(3)
+    state = tractor.State.new(7)
+    while state.phase != "play":
+        state.apply_action(rng.choice(state.legal_actions()))
+    state.play(state.legal_plays()[0])  # a lead; the next seat must follow
+    before = state.clone()
+    messages = {
+        text: cli.apply_tractor_answer(state, text)
+        for text in ("xyz", "0", "999", "pass", "declare 2H", "discard 2C", "RJ RJ RJ", "play", "add ZZ")
+    }
+    assert state == before, "a refused answer changes nothing"
+    assert all(isinstance(m, str) for m in messages.values()), messages
+    assert "neither a choice nor cards" in str(messages["xyz"])
+    assert "no choice 0" in str(messages["0"]) and "no choice 999" in str(messages["999"])
+    assert "'pass' is not legal now" in str(messages["pass"])
+    assert "'declare 2H' is not legal now" in str(messages["declare 2H"])
+    assert "'discard 2C' is not legal now" in str(messages["discard 2C"])
+    assert "You cannot play RJ RJ RJ" in str(messages["RJ RJ RJ"])
+    assert "Say which cards" in str(messages["play"])
+    assert "'ZZ' is not a card" in str(messages["add ZZ"])
+
+
+def test_apply_tractor_answer_refuses_a_held_card_that_does_not_follow() -> None:
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = tractor.State.new(seed)
+        while not state.is_terminal:
+            trick = state.current_trick()
+            player = state.current_player
+            if state.phase == "play" and len(trick) == 1 and len(trick[0][1]) == 1 and player is not None:
+                legal = {tuple(p) for p in state.legal_plays()}
+                wrong = [c for c in state.hand(player) if (c,) not in legal]
+                if wrong:
+                    before = state.clone()
+                    message = cli.apply_tractor_answer(state, f"play {wrong[0]}")
+                    assert message is not None and message.startswith(f"You cannot play {wrong[0]}: ")
+                    assert "led suit" in message
+                    assert state == before
+                    return
+            state.apply_action(rng.choice(state.legal_actions()))
+    pytest.fail("no follow with an illegal held card found")
+
+
+def tractor_public_cards(state: tractor.State, seat: int) -> set[Card]:
+    """The cards ``seat`` may legitimately see named: its own, exposed, played, thrown, its kitty."""
+    seen: set[Card] = set(state.hand(seat))
+    for cards in state.exposed():
+        seen.update(cards)
+    for _, cards in state.current_trick():
+        seen.update(cards)
+    seen.update(state.partial_play())
+    last = state.last_trick()
+    if last is not None:
+        for _, cards in last[1]:
+            seen.update(cards)
+    failed = state.failed_throw()
+    if failed is not None:
+        seen.update(failed[1])
+        seen.update(failed[2])
+    declaration = state.declaration
+    if declaration is not None:
+        seen.update(declaration[2])
+    kitty_public = state.phase == "done" and last is not None and tractor.team_of(last[2]) != state.declarers
+    if state.starter == seat or kitty_public:
+        seen.update(state.kitty)
+    return seen
+
+
+def test_tractor_view_never_shows_hidden_cards() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(8):
+        state = tractor.State.new(seed)
+        step = 0
+        while True:
+            if step % 3 == 0 or state.phase != "play":
+                for seat in range(4):
+                    view = cli.render_tractor_view(state, seat)
+                    public = tractor_public_cards(state, seat)
+                    hidden = {c for other in range(4) if other != seat for c in state.hand(other)}
+                    hidden |= set(state.kitty)
+                    for card in hidden - public:
+                        assert not re.search(card_pattern(str(card)), view), (seed, seat, card, view)
+                    for card in state.hand(seat):
+                        assert re.search(card_pattern(str(card)), view)
+                    checked += 1
+            if state.is_terminal:
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+            step += 1
+    assert checked > 500
+
+
+def test_tractor_view_shows_what_the_seat_may_know() -> None:
+    rng = random.Random(2)
+    state = tractor.State.new(11)
+    while state.phase == "draw":
+        view = cli.render_tractor_view(state, 0)
+        assert f"Draw: {state.drawn} of 100 cards drawn" in view
+        if state.hand(0):  # before the trump is fixed, the hand is sorted by card id
+            assert "\n  " + " ".join(str(c) for c in sorted(state.hand(0), key=lambda c: c.id)) in view
+        state.apply_action(rng.choice(state.legal_actions()))
+    starter = state.starter
+    assert starter is not None and state.trump is not None
+    other = (starter + 1) % 4
+    view = cli.render_tractor_view(state, starter)
+    assert "You hold the talon: bury 8 more card(s)." in view and "33 cards" in view
+    while state.phase == "kitty":
+        state.apply_action(rng.choice(state.legal_actions()))
+    kitty = " ".join(str(c) for c in state.kitty)
+    assert f"Your kitty (buried): {kitty}" in cli.render_tractor_view(state, starter)
+    view = cli.render_tractor_view(state, other)
+    assert "kitty" not in view.lower()
+    assert f"Trump: {state.trump}" in view and "Declarers: seats" in view
+    trump = state.trump
+    suits = [trump.suit_of(c) for c in state.hand(other)]
+    names = {"T": "trumps:", "C": "clubs:", "D": "diamonds:", "H": "hearts:", "S": "spades:"}
+    lines = [line.strip() for line in view.splitlines()]
+    groups = [line.split()[0] for line in lines if line.split() and line.split()[0] in names.values()]
+    assert groups == [names[s] for s in dict.fromkeys(suits)]
+    assert re.search(r"you \(seat \d\).*25 cards", view)
+    while not state.is_terminal and state.tricks_played < 2:
+        state.apply_action(rng.choice(state.legal_actions()))
+    view = cli.render_tractor_view(state, other)
+    assert "Last trick: " in view and f"Opponents' points P: {state.points}" in view

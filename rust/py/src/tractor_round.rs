@@ -482,10 +482,11 @@ impl State {
     fn tricks_played(&self) -> u16 {
         self.inner.tricks_played()
     }
-    /// P so far: the opponents' card points plus the kitty bonus and throw penalties (R40–R42).
+    /// P so far: the opponents' card points plus the kitty bonus and throw penalties (R40–R42); a negative
+    /// total reads 0 under `negative_points_as_zero` (R43, the default).
     #[getter]
     fn points(&self) -> i32 {
-        self.inner.points()
+        self.inner.reported_points()
     }
     /// Card points taken in tricks by each team.
     #[getter]

@@ -97,7 +97,7 @@ pub fn summary(s: &State) -> [i32; SUMMARY_COLUMNS.len()] {
         r[3],
         s.declarers().map_or(-1, i32::from),
         s.starter().map_or(-1, i32::from),
-        s.points(),
+        s.reported_points(),
         i32::from(s.failed_throws()),
         i32::from(s.deals()),
         i32::from(no_trump),
