@@ -233,3 +233,18 @@ def test_str_shows_the_table() -> None:
     state = play_random_round(2)
     text = str(state)
     assert "Trump:" in text and "Result:" in text and "Declarers: seats" in text
+
+
+@pytest.mark.parametrize(("as_zero", "reported"), [(True, 0), (False, -10)])
+def test_negative_points_as_zero_r43(as_zero: bool, reported: int) -> None:
+    # An opponent's failed throw takes P below 0 (R42); the declarers gain 3 levels either way (R43).
+    hands = ["3S 9D 8D", "AS 5C 6C", "4S 7C JD", "6S 7D QD"]
+    rules = Rules(negative_points_as_zero=as_zero)
+    state = State.from_cards([h.split() for h in hands], [], HEARTS_2, 0, 0, rules=rules)
+    for play in ["3S", "AS", "4S", "6S", "5C 6C", "7C", "7D", "9D", "JD", "QD", "8D", "6C"]:
+        state.play(play)
+    assert state.is_terminal
+    failed = state.failed_throw()
+    assert failed is not None and failed[0] == 1 and failed[3] == -10
+    assert state.points == reported
+    assert state.returns() == [3, -3, 3, -3]
