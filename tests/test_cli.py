@@ -1009,3 +1009,14 @@ def test_tractor_view_shows_what_the_seat_may_know() -> None:
         state.apply_action(rng.choice(state.legal_actions()))
     view = cli.render_tractor_view(state, other)
     assert "Last trick: " in view and f"Opponents' points P: {state.points}" in view
+
+
+def test_bench_quick_prints_a_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["bench", "--quick", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    works = {(m["game"], m["work"]) for m in data["measurements"]}
+    assert ("sheepshead", "random playouts (1 thread)") in works
+    assert all(m["rust_per_second"] > 0 and m["reference_per_second"] > 0 for m in data["measurements"])
+    assert cli.main(["bench", "--quick"]) == 0
+    table = capsys.readouterr().out
+    assert "reference /s" in table and "ratio" in table

@@ -115,3 +115,60 @@ def test_throw_ruffs_agree() -> None:
         assert tractor.trick_winner(plays, fast_trump) == ref.trick_winner(play_texts, ref_trump), (
             f"seed={seed} trump=({rank}, {suit}) plays={play_texts}"
         )
+
+
+# ---- whole rounds ----
+
+ROUND_OPTIONS: list[dict[str, object]] = [
+    {},
+    {"kitty_multiplier": "exp", "first_drawer_round1": "seat0"},
+    {"allow_self_reinforce": True, "red_pair_overrides_black_pair": True},
+    {"tractor_must_follow_tractor": True, "game_end": "must_defend_ace"},
+    {"plain_suit_gap_closing": False, "negative_points_as_zero": False},
+]
+
+
+def compare_round(seed: int, options: dict[str, object], later: bool) -> None:
+    """One round on both engines, the same random choices, compared at every step."""
+    setup: dict[str, object] = {"levels": (5, 9), "declarers": 1, "starter": 3} if later else {}
+    a = tractor.State.new(seed, rules=tractor.Rules(**options), **setup)  # type: ignore[arg-type]
+    b = ref.State.new(seed, rules=ref.Rules(**options), **setup)  # type: ignore[arg-type]
+    chooser = random.Random(seed)
+
+    def where() -> str:
+        history = [b.action_to_string(x) for x in b.history()]
+        return f"seed={seed} options={options} later={later} history={history}"
+
+    while True:
+        assert a.current_player == b.current_player, where()
+        assert a.phase == b.phase, where()
+        assert a.legal_actions() == b.legal_actions(), where()
+        assert (a.points, a.trick_points, a.kitty_bonus) == (b.points, b.trick_points, b.kitty_bonus), where()
+        assert (a.declarers, a.starter, a.deals, a.failed_throws) == (
+            b.declarers,
+            b.starter,
+            b.deals,
+            b.failed_throws,
+        ), where()
+        trick_a = [(s, sorted(texts(c))) for s, c in a.current_trick()]
+        assert trick_a == [(s, sorted(c)) for s, c in b.current_trick()], where()
+        assert a.returns() == b.returns(), where()
+        if a.is_terminal:
+            assert sorted(map(str, a.kitty)) == sorted(b.kitty), where()
+            return
+        action = chooser.choice(a.legal_actions())
+        assert a.action_to_string(action) == b.action_to_string(action), where()
+        a.apply_action(action)
+        b.apply_action(action)
+
+
+def test_random_rounds_agree_step_by_step(diff_games: int) -> None:
+    rounds = max(8, diff_games // 10)
+    for i in range(rounds):
+        compare_round(i, ROUND_OPTIONS[i % len(ROUND_OPTIONS)], later=i % 3 == 2)
+
+
+def test_random_playouts_agree() -> None:
+    for options in ROUND_OPTIONS[:2]:
+        fast = tractor.random_playouts(6, 11, rules=tractor.Rules(**options))  # type: ignore[arg-type]
+        assert fast.tolist() == ref.random_playouts(6, 11, rules=ref.Rules(**options))  # type: ignore[arg-type]

@@ -1752,6 +1752,16 @@ def build_parser() -> argparse.ArgumentParser:
         game.add_rule_options(sub)
         sub.set_defaults(run=_simulate_runner(game))
 
+    bench = commands.add_parser(
+        "bench",
+        help="measure the Rust engines against the pure-Python reference engines",
+        description="Time the same work (random games, protocol steps, legal moves, clones) on the Rust"
+        " engines and on the pure-Python reference engines in one run, and print throughput and ratios.",
+    )
+    bench.add_argument("--quick", action="store_true", help="a few seconds (default: about a minute)")
+    bench.add_argument("--json", action="store_true", help="print the measurements as JSON, to track them")
+    bench.set_defaults(run=_run_bench)
+
     play = commands.add_parser(
         "play",
         help="play a game against random opponents",
@@ -1779,6 +1789,15 @@ def build_parser() -> argparse.ArgumentParser:
         game.add_rule_options(sub)
         sub.set_defaults(run=game.play)
     return parser
+
+
+def _run_bench(args: argparse.Namespace, console: Console) -> int:
+    from . import bench  # imported here: it loads the reference engines, which the other commands do not need
+
+    console.err.write("measuring both engines" + (" (quick)" if args.quick else "") + "…\n")
+    measurements = bench.run(quick=args.quick)
+    console.out.write((bench.to_json(measurements) if args.json else bench.format_table(measurements)) + "\n")
+    return 0
 
 
 def _simulate_runner(game: Game) -> Callable[[argparse.Namespace, Console], int]:

@@ -1,9 +1,13 @@
-"""Tractor (Sheng Ji): the pure-Python reference for the card-level rules.
+"""Tractor (Sheng Ji): the pure-Python reference for the card-level rules and the whole round.
 
-An executable form of the card-level rules of ``shared/rules/tractor.md`` -- cards, trump order, effective
+An executable form of ``shared/rules/tractor.md``. First the card-level rules -- cards, trump order, effective
 suits, positions, pairs and tractors (R1-R12), card points (R3), leads, following, throws and trick winners
 (R25-R39) -- behind the toolkit contract of ``docs/tractor-toolkit.md``: the same names, argument forms and
 canonical orders as the Rust engine's ``tricktaker.tractor``, so the two can be compared on random hands.
+Then a whole round -- the seeded draw with declarations, the final window, redeals and the talon flip
+(R13-R22), the kitty (R23-R24), card-by-card play, scoring and progression (R40-R48) -- as `State`, following
+the round contract of ``docs/tractor-protocol.md`` bit for bit (action ids and strings, the deal, the order
+of the decisions, `random_playouts`), so the two engines can be compared action by action.
 Rule numbers are cited as ``# R32`` next to the code that implements them.
 
 It is written to be read, not to be fast, and uses the standard library only.
@@ -38,25 +42,78 @@ Readings where the rules or the contract leave a choice:
   highest run of L pairs (L the longest tractor of the lead), else the highest pair, else the highest card.
 * ``Trump(rank, None)`` (accepted by the contract) makes the jokers and the four rank cards trumps, the rank
   cards equal and lowest; ``Trump(None, suit)`` is refused.
+* R12, option ``plain_suit_gap_closing`` off: only the plain suits keep the trump rank's gap (8♠ and 6♠ at
+  rank 7 are not adjacent); the trump suit always closes it (TV-T4: 8♣8♣-6♣6♣ with clubs trump).
+
+Readings of the round:
+
+* R16/R17: every override needs another player than the one whose declaration stands, the partner
+  included; ``allow_self_reinforce`` only lets that player turn a single into a pair of the same suit, and
+  ``red_pair_overrides_black_pair`` only lets another player's RJ RJ beat a standing BJ BJ.
+* Contract: after each card drawn, its drawer is asked whenever it has *any* legal declaration (not only one
+  that uses the new card); the drawer of the 100th card is asked again in the final window if it still has
+  one. A redeal (R19) shuffles the stack in its current order with the same generator.
+* A card added to a play being built stays in `State.hand` until the play is complete (contract).
+* R43, option ``negative_points_as_zero`` (default): `State.points` reports a negative P as 0 and
+  `State.raw_points` gives P as it runs (R42); the level outcome is the same either way (P <= 0: +3).
+* R41, ``exp``: the pairs of the last lead are counted inside its tractors too.
+* R47: under ``pass_ace`` the winner's level in `round_outcome` is left above 14 (A); under
+  ``must_defend_ace`` levels stop at A and only declarers holding at A win.
+* `State.from_cards` takes any seat as the first leader (a play-phase position); it has 0 deals and 100
+  cards drawn.
 """
 
 from __future__ import annotations
 
+import copy
+import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, Protocol, TypeAlias
 
+from .sheepshead import Rng
+
 __all__ = [
     "DECK",
+    "DECLARE_BLACK_JOKERS",
+    "DECLARE_PAIR",
+    "DECLARE_RED_JOKERS",
+    "DECLARE_SINGLE",
+    "DISCARD",
+    "FINISH",
+    "NUM_ACTIONS",
+    "NUM_PLAYERS",
+    "PASS",
+    "PLAY",
+    "Declaration",
+    "IllegalActionError",
     "IllegalPlayError",
+    "NothingToUndoError",
+    "Phase",
+    "Rng",
+    "RoundOutcome",
+    "Rules",
+    "RulesLike",
+    "State",
     "Trump",
+    "action_to_string",
     "card_points",
     "check_throw",
     "decompose",
+    "derive_seed",
+    "flip_talon",
+    "follow_extensions",
     "is_legal_follow",
+    "kitty_bonus",
+    "legal_declarations",
     "legal_follows",
+    "level_outcome",
     "parse_card",
+    "random_playout",
+    "random_playouts",
+    "round_outcome",
+    "string_to_action",
     "trick_points",
     "trick_winner",
 ]
@@ -95,7 +152,15 @@ CardLike: TypeAlias = "str | _Textual"
 Kind: TypeAlias = Literal["tractor", "pair", "single"]
 
 
-class IllegalPlayError(ValueError):
+class IllegalActionError(ValueError):
+    """An action that is not legal in the current state of a round; the state is left unchanged."""
+
+
+class NothingToUndoError(ValueError):
+    """`State.undo` on a state to which no action has been applied."""
+
+
+class IllegalPlayError(IllegalActionError):
     """A lead or play that breaks the rules, e.g. cards of more than one effective suit in one lead (R27)."""
 
 
@@ -196,24 +261,37 @@ class Trump:
     ``Trump("2", "H")`` is rank 2 with hearts trump; ``Trump(None, None)`` is the no-trump round of R9, whose
     only trumps are the four jokers; ``Trump("7", None)`` (a rank but no suit) makes the jokers and the four
     7s trumps, the 7s all equal. A suit without a rank is refused. Immutable, hashable, compared by value.
+
+    ``plain_suit_gap_closing`` is the A.4 option of R12 (default on): on, a plain suit closes the gap the
+    trump rank leaves (rank 7: 8♠ and 6♠ are adjacent); off, the positions of a plain suit keep that gap, so
+    the two cards on either side of the trump rank are not adjacent (8♠8♠-6♠6♠ is no tractor). Only the
+    plain suits are concerned: the trump suit always closes its gap (TV-T4: 8♣8♣-6♣6♣ with clubs trump).
+    Positions only move apart, so which card beats which never changes.
     """
 
-    __slots__ = ("_rank", "_strength", "_suit", "_suit_of")
+    __slots__ = ("_gap_closing", "_rank", "_strength", "_suit", "_suit_of")
 
     _rank: int | None
     _suit: str | None
+    _gap_closing: bool
     _suit_of: tuple[str, ...]
     _strength: tuple[int, ...]
 
-    def __init__(self, rank: int | str | None, suit: str | None) -> None:
+    def __init__(self, rank: int | str | None, suit: str | None, plain_suit_gap_closing: bool = True) -> None:
         parsed_rank = _parse_rank(rank)
         parsed_suit = _parse_suit(suit)
         if parsed_rank is None and parsed_suit is not None:
             raise ValueError(f"a trump suit needs a trump rank, got Trump({rank!r}, {suit!r})")
+        if not isinstance(plain_suit_gap_closing, bool):
+            raise ValueError(f"plain_suit_gap_closing must be a bool, got {plain_suit_gap_closing!r}")
         suit_of = tuple(self._effective_suit(kind, parsed_rank, parsed_suit) for kind in range(NUM_KINDS))
-        strength = tuple(self._position(kind, parsed_rank, parsed_suit) for kind in range(NUM_KINDS))
+        strength = tuple(
+            self._position(kind, parsed_rank, parsed_suit, plain_suit_gap_closing)
+            for kind in range(NUM_KINDS)
+        )
         object.__setattr__(self, "_rank", parsed_rank)
         object.__setattr__(self, "_suit", parsed_suit)
+        object.__setattr__(self, "_gap_closing", plain_suit_gap_closing)
         object.__setattr__(self, "_suit_of", suit_of)
         object.__setattr__(self, "_strength", strength)
 
@@ -226,7 +304,7 @@ class Trump:
         return printed
 
     @staticmethod
-    def _position(kind: int, rank: int | None, suit: str | None) -> int:
+    def _position(kind: int, rank: int | None, suit: str | None, gap_closing: bool = True) -> int:
         """R11: the position of a kind inside its effective suit, counted from the bottom (the lowest card is
         1), consecutive positions differing by 1, equal cards sharing one."""
         value = _rank_value(kind)
@@ -243,6 +321,8 @@ class Trump:
             # R6 steps 3-4 and R7: the rank card of the trump suit above the three equal off-suit ones.
             return plain_ranks + (2 if _printed_suit(kind) == suit else 1)
         # R6 step 5, R8, R9: A high ... 2 low, the trump rank left out.
+        if not gap_closing and _printed_suit(kind) != suit:
+            return value - 1  # R12 with plain_suit_gap_closing off: a plain suit keeps the trump rank's gap
         return value - 1 - (1 if rank is not None and rank < value else 0)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -258,20 +338,28 @@ class Trump:
         """The trump suit ``"C"``, ``"D"``, ``"H"``, ``"S"``, or ``None``."""
         return self._suit
 
+    @property
+    def plain_suit_gap_closing(self) -> bool:
+        """Whether plain suits close the trump rank's gap for tractors (A.4, R12; default True)."""
+        return self._gap_closing
+
     def __repr__(self) -> str:
         rank = None if self._rank is None else RANKS[self._rank - 2]
-        return f"Trump({rank!r}, {self._suit!r})"
+        flag = "" if self._gap_closing else ", plain_suit_gap_closing=False"
+        return f"Trump({rank!r}, {self._suit!r}{flag})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Trump):
             return NotImplemented
-        return (self._rank, self._suit) == (other._rank, other._suit)
+        return (self._rank, self._suit, self._gap_closing) == (other._rank, other._suit, other._gap_closing)
 
     def __hash__(self) -> int:
-        return hash((Trump, self._rank, self._suit))
+        if self._gap_closing:
+            return hash((Trump, self._rank, self._suit))
+        return hash((Trump, self._rank, self._suit, False))
 
-    def __reduce__(self) -> tuple[type[Trump], tuple[int | None, str | None]]:
-        return (Trump, (self._rank, self._suit))
+    def __reduce__(self) -> tuple[type[Trump], tuple[int | None, str | None, bool]]:
+        return (Trump, (self._rank, self._suit, self._gap_closing))
 
     # The public, text-based API.
 
@@ -696,3 +784,1208 @@ def trick_winner(plays: Sequence[Iterable[CardLike]], trump: Trump) -> int:
         if ruff is not None and (best_ruff is None or ruff > best_ruff):  # only strictly higher takes it
             winner, best_ruff = index, ruff
     return winner
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Following card by card (R26, R28-R32)
+#
+# A follow is chosen one card at a time. The cards offered are exactly those that some legal follow (the
+# plays of `legal_follows`) containing the cards chosen so far also contains, so a follow never dead-ends.
+# They are computed in closed form from R32, because enumerating the legal follows of a 25-card hand is too
+# slow (a void follower answering a 10-card lead has millions of them).
+# ------------------------------------------------------------------------------------------------------------
+
+
+def _run_completions(
+    chosen: Counter[int], avail: Counter[int], length: int, trump: Trump
+) -> Iterator[Counter[int]]:
+    """Option ``tractor_must_follow_tractor``: every way to make a play contain ``length`` pairs at
+    consecutive positions (one pair kind per position), as the copies still to add to ``chosen`` from
+    ``avail``."""
+    kinds_at: dict[int, list[int]] = {}
+    for kind in sorted(set(chosen) | set(avail)):
+        if chosen[kind] + avail[kind] == MAX_COPIES:  # a pair of this kind is still possible
+            kinds_at.setdefault(trump._strength_of_id(kind), []).append(kind)
+    for top in sorted(kinds_at, reverse=True):
+        span = range(top, top - length, -1)
+        if not all(position in kinds_at for position in span):
+            continue
+        for choice in itertools.product(*(kinds_at[position] for position in span)):
+            yield Counter({kind: MAX_COPIES - chosen[kind] for kind in choice if chosen[kind] < MAX_COPIES})
+
+
+def _can_complete(
+    chosen: Counter[int], avail: Counter[int], missing: int, pairs_needed: int, run_needed: int, trump: Trump
+) -> bool:
+    """R32 with ``|S| >= n``: whether ``missing`` more cards taken from ``avail`` (the follower's led-suit
+    cards not chosen yet) can complete ``chosen`` to a play with at least ``pairs_needed`` pairs (and, with
+    ``run_needed``, a tractor of that many pairs)."""
+    if missing < 0 or sum(avail.values()) < missing:
+        return False
+    extras: Iterable[Counter[int]] = (
+        [Counter()] if run_needed == 0 else _run_completions(chosen, avail, run_needed, trump)
+    )
+    for extra in extras:
+        cost = sum(extra.values())
+        if cost > missing:
+            continue
+        play, rest, left = chosen + extra, avail - extra, missing - cost
+        # The most pairs `left` more cards can give: first complete the halves (1 card per pair), then take
+        # whole pairs (2 cards per pair); any cards left over are fillers, and there are enough of them.
+        pairs = sum(1 for count in play.values() if count == MAX_COPIES)
+        halves = sum(1 for kind, count in play.items() if count == 1 and rest[kind] > 0)
+        wholes = sum(1 for count in rest.values() if count == MAX_COPIES)
+        completed = min(halves, left)
+        if pairs + completed + min(wholes, (left - completed) // 2) >= pairs_needed:
+            return True
+    return False
+
+
+def _follow_next(
+    hand: Counter[int],
+    lead: Sequence[int],
+    partial: Counter[int],
+    trump: Trump,
+    tractor_must_follow_tractor: bool,
+) -> list[int]:
+    """The card kinds that can be added to the partial follow ``partial`` (R26, R28-R32): those contained in
+    some legal follow that contains ``partial`` too. ``hand`` is the follower's hand, ``partial`` included."""
+    rule = _follow_rule(hand, lead, trump, tractor_must_follow_tractor)
+    missing = rule.size - sum(partial.values())
+    if missing <= 0 or sum(hand.values()) < rule.size or any(partial[k] > hand[k] for k in partial):
+        return []
+    suit_total = sum(rule.suit_cards.values())
+    result: list[int] = []
+    for kind in sorted(hand):
+        if hand[kind] - partial[kind] <= 0:
+            continue
+        chosen = partial.copy()
+        chosen[kind] += 1
+        if rule.enough_of_suit:
+            # R32, |S| >= n: n cards of the led suit with min(P_L, P_S) pairs (and the option's tractor).
+            if any(trump._suit_of_id(card) != rule.led for card in chosen):
+                continue
+            if _can_complete(
+                chosen, rule.suit_cards - chosen, missing - 1, rule.pairs_needed, rule.run_needed, trump
+            ):
+                result.append(kind)
+        else:
+            # R32, |S| < n: all of S plus n - |S| other cards; the other cards chosen must leave room for S.
+            others = sum(count for card, count in chosen.items() if trump._suit_of_id(card) != rule.led)
+            if others <= rule.size - suit_total:
+                result.append(kind)
+    return result
+
+
+def follow_extensions(
+    hand: Iterable[CardLike],
+    lead: Iterable[CardLike],
+    partial: Iterable[CardLike],
+    trump: Trump,
+    *,
+    tractor_must_follow_tractor: bool = False,
+) -> list[str]:
+    """The cards a follower holding ``hand`` (``partial`` included) may add to the partial follow ``partial``
+    of ``lead``: exactly the cards that some legal follow containing ``partial`` also contains (R26,
+    R28-R32), each kind once, in id order. Empty once ``partial`` has the lead's size or is no part of a
+    legal follow."""
+    hand_counts = Counter(_ids(hand, "a hand"))
+    partial_counts = Counter(_ids(partial, "a partial play"))
+    kinds = _follow_next(
+        hand_counts, _ids(lead, "a lead"), partial_counts, trump, tractor_must_follow_tractor
+    )
+    return _texts(kinds)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Actions (docs/tractor-protocol.md)
+# ------------------------------------------------------------------------------------------------------------
+
+NUM_PLAYERS: Final = 4  # R1
+NUM_ACTIONS: Final = 120
+PLAY: Final = 0  # PLAY + card (0..53): add a card to the play being built
+FINISH: Final = 54  # end a lead
+DISCARD: Final = 55  # DISCARD + card (55..108): put a card in the kitty (R23)
+DECLARE_SINGLE: Final = 109  # DECLARE_SINGLE + suit (109..112): expose one trump-rank card (R15a)
+DECLARE_PAIR: Final = 113  # DECLARE_PAIR + suit (113..116): expose a pair of them (R15b)
+DECLARE_BLACK_JOKERS: Final = 117  # expose BJ BJ (R15c)
+DECLARE_RED_JOKERS: Final = 118  # expose RJ RJ (R15c)
+PASS: Final = 119  # do not declare now
+
+HAND_SIZE: Final = 25  # R13
+TALON_SIZE: Final = 8  # R13
+DRAWN_CARDS: Final = NUM_PLAYERS * HAND_SIZE  # the talon is stack positions 100..107
+DECK_SIZE: Final = MAX_COPIES * NUM_KINDS  # R2: 108
+TOTAL_POINTS: Final = 200  # R3
+PENALTY_PER_CARD: Final = 10  # R34, R42
+
+
+def _rank_text(rank: int) -> str:
+    return RANKS[rank - 2]
+
+
+def _rank_card(rank: int, suit_index: int) -> int:
+    """The kind id of the trump-rank card ``rank`` of a suit."""
+    return len(RANKS) * suit_index + rank - 2
+
+
+def action_to_string(action: int, rank: int | str = 2) -> str:
+    """The text of an action id: ``play 10H``, ``finish``, ``discard BJ``, ``declare 2H``, ``declare 2H 2H``,
+    ``declare BJ BJ``, ``pass``. The declarations name the trump rank of the round, ``rank`` (R5)."""
+    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+        raise ValueError(f"not a Tractor action id: {action!r} (expected 0..{NUM_ACTIONS - 1})")
+    parsed_rank = _parse_rank(rank)
+    assert parsed_rank is not None  # a declaration names a rank; None is refused just below
+    if action < FINISH:
+        return f"play {DECK[action]}"
+    if action == FINISH:
+        return "finish"
+    if action < DECLARE_SINGLE:
+        return f"discard {DECK[action - DISCARD]}"
+    if action < DECLARE_PAIR:
+        return f"declare {_rank_text(parsed_rank)}{SUITS[action - DECLARE_SINGLE]}"
+    if action < DECLARE_BLACK_JOKERS:
+        card = f"{_rank_text(parsed_rank)}{SUITS[action - DECLARE_PAIR]}"
+        return f"declare {card} {card}"
+    if action == DECLARE_BLACK_JOKERS:
+        return "declare BJ BJ"
+    if action == DECLARE_RED_JOKERS:
+        return "declare RJ RJ"
+    return "pass"
+
+
+def string_to_action(text: str, rank: int | str | None = None) -> int:
+    """The action id of a text as `action_to_string` writes it; lenient on case, spaces and card spelling
+    (``play t♥``). With ``rank``, a declaration must name a card of that rank."""
+    words = text.strip().split()
+    verb = words[0].lower() if words else ""
+    parsed_rank = _parse_rank(rank)
+    try:
+        if words and len(words) == 1 and verb in ("finish", "pass"):
+            return FINISH if verb == "finish" else PASS
+        if len(words) == 2 and verb in ("play", "discard"):
+            card = _kind_id(words[1])
+            return PLAY + card if verb == "play" else DISCARD + card
+        if verb == "declare" and len(words) in (2, 3):
+            cards = [_kind_id(word) for word in words[1:]]
+            if len(cards) == 2 and cards[0] != cards[1]:
+                raise ValueError("the two cards of a pair must be identical (R12)")
+            card = cards[0]
+            if card >= BLACK_JOKER:
+                if len(cards) == 1:
+                    raise ValueError("a single joker cannot declare (R15)")
+                return DECLARE_BLACK_JOKERS if card == BLACK_JOKER else DECLARE_RED_JOKERS
+            if parsed_rank is not None and _rank_value(card) != parsed_rank:
+                raise ValueError(f"the trump rank of this round is {_rank_text(parsed_rank)}")
+            suit_index = card // len(RANKS)
+            return (DECLARE_SINGLE if len(cards) == 1 else DECLARE_PAIR) + suit_index
+    except ValueError as error:
+        raise ValueError(f"not a Tractor action: {text!r} ({error})") from None
+    raise ValueError(f"not a Tractor action: {text!r}")
+
+
+# ------------------------------------------------------------------------------------------------------------
+# The generator (docs/sheepshead-protocol.md: xoshiro256++ seeded by SplitMix64) and seeds
+# ------------------------------------------------------------------------------------------------------------
+
+_MASK64: Final = (1 << 64) - 1
+_SEED_STRIDE: Final = 0xD1B54A32D192ED03  # docs/tractor-protocol.md, "Random playouts"
+_CHOOSER_SALT: Final = 0x5DEECE66D1CE5EED
+
+
+def derive_seed(seed: int, index: int) -> int:
+    """The seed of round ``index`` of a batch: the SplitMix64 output of ``seed ^ index * 0xD1B54A32D192ED03``
+    (all modulo 2**64)."""
+    x = (seed ^ (index * _SEED_STRIDE)) & _MASK64
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def _check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK64:
+        raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+    return seed
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Options (A.4)
+# ------------------------------------------------------------------------------------------------------------
+
+_RULE_FIELDS: Final = (
+    "first_drawer_round1",
+    "allow_self_reinforce",
+    "red_pair_overrides_black_pair",
+    "plain_suit_gap_closing",
+    "tractor_must_follow_tractor",
+    "failed_throw_forced",
+    "negative_points_as_zero",
+    "over_240",
+    "kitty_multiplier",
+    "game_end",
+)
+
+
+class RulesLike(Protocol):
+    """Anything with the ten option attributes of A.4 can be passed as ``rules`` (the library's Rules)."""
+
+    @property
+    def first_drawer_round1(self) -> str: ...
+    @property
+    def allow_self_reinforce(self) -> bool: ...
+    @property
+    def red_pair_overrides_black_pair(self) -> bool: ...
+    @property
+    def plain_suit_gap_closing(self) -> bool: ...
+    @property
+    def tractor_must_follow_tractor(self) -> bool: ...
+    @property
+    def failed_throw_forced(self) -> str: ...
+    @property
+    def negative_points_as_zero(self) -> bool: ...
+    @property
+    def over_240(self) -> str: ...
+    @property
+    def kitty_multiplier(self) -> str: ...
+    @property
+    def game_end(self) -> str: ...
+
+
+def _check_choice(field: str, value: object, choices: tuple[str, ...]) -> None:
+    if not isinstance(value, str) or value not in choices:
+        expected = " or ".join(repr(choice) for choice in choices)
+        raise ValueError(f"Rules.{field} must be {expected}, got {value!r}")
+
+
+def _check_bool(field: str, value: object) -> None:
+    if not isinstance(value, bool):
+        raise ValueError(f"Rules.{field} must be a bool, got {value!r}")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options of A.4; the defaults are the specification's."""
+
+    first_drawer_round1: str = "random"  # R14: "random" (below(4)) or "seat0"
+    allow_self_reinforce: bool = False  # R17: the standing declarer may turn a single into a pair, same suit
+    red_pair_overrides_black_pair: bool = False  # R17: RJ RJ may override a standing BJ BJ
+    plain_suit_gap_closing: bool = True  # R12: plain suits close the trump rank's gap for tractors
+    tractor_must_follow_tractor: bool = False  # R32
+    failed_throw_forced: str = "fewest_cards_then_lowest"  # R34
+    negative_points_as_zero: bool = True  # R43: a negative P is reported as 0
+    over_240: str = "per40_from_80"  # R43: one more level per 40 points from 80 on
+    kitty_multiplier: str = "seed_2c"  # R41: "seed_2c" (2 x cards per player) or "exp" (2^(pairs + 1))
+    game_end: str = "pass_ace"  # R47: "pass_ace" or "must_defend_ace"
+
+    def __post_init__(self) -> None:
+        _check_choice("first_drawer_round1", self.first_drawer_round1, ("random", "seat0"))
+        _check_bool("allow_self_reinforce", self.allow_self_reinforce)
+        _check_bool("red_pair_overrides_black_pair", self.red_pair_overrides_black_pair)
+        _check_bool("plain_suit_gap_closing", self.plain_suit_gap_closing)
+        _check_bool("tractor_must_follow_tractor", self.tractor_must_follow_tractor)
+        _check_choice("failed_throw_forced", self.failed_throw_forced, FAILED_THROW_CHOICES)
+        _check_bool("negative_points_as_zero", self.negative_points_as_zero)
+        _check_choice("over_240", self.over_240, ("per40_from_80",))
+        _check_choice("kitty_multiplier", self.kitty_multiplier, ("seed_2c", "exp"))
+        _check_choice("game_end", self.game_end, ("pass_ace", "must_defend_ace"))
+
+    @classmethod
+    def coerce(cls, rules: RulesLike | None) -> Rules:
+        """These options as a `Rules`: ``None`` gives the defaults, any object with the ten attributes is
+        copied (an enum-like value is read through its ``.value``)."""
+        if rules is None:
+            return cls()
+        if isinstance(rules, Rules):
+            return rules
+        values: dict[str, object] = {}
+        for field in _RULE_FIELDS:
+            if not hasattr(rules, field):
+                raise TypeError(f"rules object {rules!r} has no attribute {field!r}")
+            value = getattr(rules, field)
+            if isinstance(getattr(value, "value", None), str):
+                value = value.value
+            values[field] = value
+        return cls(**values)  # type: ignore[arg-type]  # the values are checked by __post_init__
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Declarations (R15-R20)
+# ------------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A standing declaration: the seat that exposed the cards and the action it took (109..118)."""
+
+    seat: int
+    action: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.seat, bool) or not isinstance(self.seat, int) or not 0 <= self.seat < NUM_PLAYERS:
+            raise ValueError(f"Declaration.seat must be a seat 0..3, got {self.seat!r}")
+        if not DECLARE_SINGLE <= self.action <= DECLARE_RED_JOKERS:
+            raise ValueError(f"Declaration.action must be a declaration id 109..118, got {self.action!r}")
+
+    @property
+    def strength(self) -> int:
+        """1 for one rank card (R15a), 2 for a pair of them (R15b), 3 for a joker pair (R15c)."""
+        return _declaration_strength(self.action)
+
+    @property
+    def suit(self) -> str | None:
+        """The suit it makes trump, ``None`` for a joker pair (no trump suit and no trump rank, R9)."""
+        if self.action < DECLARE_PAIR:
+            return SUITS[self.action - DECLARE_SINGLE]
+        if self.action < DECLARE_BLACK_JOKERS:
+            return SUITS[self.action - DECLARE_PAIR]
+        return None
+
+
+def _declaration_strength(action: int) -> int:
+    if action < DECLARE_PAIR:
+        return 1
+    return 2 if action < DECLARE_BLACK_JOKERS else 3
+
+
+def _may_declare(action: int, seat: int, standing: Declaration | None, rules: Rules) -> bool:
+    """R16, R17: whether ``seat`` may make declaration ``action`` over the standing one."""
+    if standing is None:
+        return True  # R15: any declaration while none stands
+    strength = _declaration_strength(action)
+    if standing.seat == seat:
+        # R17: the overriding player must be another one; option allow_self_reinforce lets the declarer turn
+        # its single into a pair of the same suit.
+        return (
+            rules.allow_self_reinforce
+            and standing.strength == 1
+            and strength == 2
+            and action - DECLARE_PAIR == standing.action - DECLARE_SINGLE
+        )
+    if standing.strength == 1:
+        return strength >= 2  # R16: a single falls to a pair or a joker pair, never to a single
+    if standing.strength == 2:
+        return strength == 3  # R16: a rank pair falls only to a joker pair
+    # R16: a joker pair stands for good; option red_pair_overrides_black_pair lets RJ RJ beat BJ BJ (R17).
+    return (
+        rules.red_pair_overrides_black_pair
+        and standing.action == DECLARE_BLACK_JOKERS
+        and action == DECLARE_RED_JOKERS
+    )
+
+
+def _declaration_ids(
+    hand: Counter[int], seat: int, rank: int, standing: Declaration | None, rules: Rules
+) -> list[int]:
+    """The declarations ``seat`` may make now with the cards of ``hand`` (R15-R17), in id order."""
+    candidates: list[int] = []
+    for suit_index in range(len(SUITS)):
+        copies = hand[_rank_card(rank, suit_index)]
+        if copies >= 1:
+            candidates.append(DECLARE_SINGLE + suit_index)  # R15a
+        if copies == MAX_COPIES:
+            candidates.append(DECLARE_PAIR + suit_index)  # R15b
+    if hand[BLACK_JOKER] == MAX_COPIES:
+        candidates.append(DECLARE_BLACK_JOKERS)  # R15c; a single joker declares nothing
+    if hand[RED_JOKER] == MAX_COPIES:
+        candidates.append(DECLARE_RED_JOKERS)
+    return sorted(action for action in candidates if _may_declare(action, seat, standing, rules))
+
+
+def legal_declarations(
+    hand: Iterable[CardLike],
+    seat: int,
+    rank: int | str,
+    standing: Declaration | None = None,
+    rules: RulesLike | None = None,
+) -> list[int]:
+    """The declaration actions (109..118) a player at ``seat`` holding ``hand`` may make in a round of trump
+    rank ``rank`` while ``standing`` stands (R15-R17), in id order; `action_to_string` names them."""
+    parsed_rank = _parse_rank(rank)
+    if parsed_rank is None:
+        raise ValueError("a declaration needs the round's trump rank")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < NUM_PLAYERS:
+        raise ValueError(f"seat must be 0..3, got {seat!r}")
+    counts = Counter(_ids(hand, "a hand"))
+    return _declaration_ids(counts, seat, parsed_rank, standing, Rules.coerce(rules))
+
+
+def _flip_talon_ids(talon: Sequence[int], rank: int) -> tuple[str, int]:
+    """R20 on kind ids: (the trump suit, how many cards were turned)."""
+    for turned, kind in enumerate(talon, start=1):
+        if _rank_value(kind) == rank:
+            suit = _printed_suit(kind)
+            assert suit is not None
+            return suit, turned  # the first trump-rank card turned sets the suit; turning stops
+    best: int | None = None
+    for kind in talon:
+        value = _rank_value(kind)
+        if value is None:
+            continue  # jokers do not count
+        best_value = None if best is None else _rank_value(best)
+        if best_value is None or value > best_value:  # strictly higher: on a tie the first exposed counts
+            best = kind
+    if best is None:
+        raise ValueError("the talon holds no card that is not a joker (R20 cannot choose a suit)")
+    suit = _printed_suit(best)
+    assert suit is not None
+    return suit, len(talon)
+
+
+def flip_talon(talon: Sequence[CardLike], rank: int | str) -> tuple[str, int]:
+    """R20: turn the talon over in stack order. The first card of trump rank ``rank`` sets the trump suit and
+    turning stops; if there is none, the suit of the highest-ranked non-joker card (A high ... 2 low; on a
+    tie the one exposed first). Returns ``(suit, cards turned)``."""
+    parsed_rank = _parse_rank(rank)
+    if parsed_rank is None:
+        raise ValueError("the talon flip needs the round's trump rank")
+    return _flip_talon_ids(_ids(talon, "a talon"), parsed_rank)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Scoring and progression (R40-R48)
+# ------------------------------------------------------------------------------------------------------------
+
+
+def level_outcome(points: int) -> tuple[bool, int]:
+    """R43: ``(declarers_hold, levels)`` for the opponents' final points P. P < 80: the declarers hold and
+    gain 3 (P <= 0; a negative P counts as 0), 2 (P < 40) or 1; P >= 80: the opponents take over and gain
+    ``(P - 80) // 40`` (0 for 80-115, one more per 40 points, also past 240)."""
+    if isinstance(points, bool) or not isinstance(points, int):
+        raise ValueError(f"points must be an int, got {points!r}")
+    if points < 80:
+        if points <= 0:
+            return True, 3
+        return True, 2 if points < 40 else 1
+    return False, (points - 80) // 40
+
+
+def kitty_bonus(
+    kitty: Iterable[CardLike], last_lead: Iterable[CardLike], trump: Trump, kitty_multiplier: str = "seed_2c"
+) -> int:
+    """R41: what the kitty adds to P when an opponent wins the last trick, whose lead was ``last_lead``:
+    ``seed_2c`` = kitty points x 2 x the cards per player; ``exp`` = kitty points x 2^(pairs + 1), the pairs
+    of the lead counted inside its tractors too."""
+    _check_choice("kitty_multiplier", kitty_multiplier, ("seed_2c", "exp"))
+    lead = _ids(last_lead, "a lead")
+    points = trick_points(_texts(_ids(kitty, "a kitty")))
+    if kitty_multiplier == "seed_2c":
+        return points * 2 * len(lead)
+    pairs = sum(part.pairs for part in _components(lead, trump))
+    return points * (1 << (pairs + 1))
+
+
+@dataclass(frozen=True)
+class RoundOutcome:
+    """What a round's result means for the next one (R43-R47)."""
+
+    declarers_hold: bool  # P < 80 (R44); else the opponents take over (R45)
+    levels_gained: int  # by the declarers when they hold, else by the opponents (R43)
+    levels: tuple[int, int]  # the teams' levels afterwards; under pass_ace the winner's may exceed 14 (A)
+    declarers: int  # the declaring team of the next round
+    starter: int  # the starter of the next round
+    winner: int | None  # the team that has won the game (R47), else None
+
+
+def round_outcome(
+    points: int, levels: Sequence[int], declarers: int, starter: int, rules: RulesLike | None = None
+) -> RoundOutcome:
+    """R43-R47: the result of a round with opponents' points ``points``, team levels ``levels`` (team 0,
+    team 1), declaring team ``declarers`` and starter ``starter``."""
+    parsed = Rules.coerce(rules)
+    if len(levels) != 2:
+        raise ValueError(f"levels must be two team levels, got {levels!r}")
+    current = [_check_level(level) for level in levels]
+    if declarers not in (0, 1) or isinstance(declarers, bool):
+        raise ValueError(f"declarers must be a team 0 or 1, got {declarers!r}")
+    if isinstance(starter, bool) or not isinstance(starter, int) or not 0 <= starter < NUM_PLAYERS:
+        raise ValueError(f"starter must be a seat 0..3, got {starter!r}")
+    hold, gain = level_outcome(points)
+    if hold:  # R44: the declarers rise and stay; the starter's partner starts
+        team, next_starter = declarers, (starter + 2) % NUM_PLAYERS
+    else:  # R45: the opponents rise (0 for 80-115) and declare; the player to the starter's right starts
+        team, next_starter = 1 - declarers, (starter + 1) % NUM_PLAYERS
+    before = current[team]
+    after = before + gain  # R48: levels may skip, never decrease; only this team's level changes
+    winner: int | None = None
+    if parsed.game_end == "pass_ace":
+        if after > 14:  # R47: going past the ace, by any advance, wins
+            winner = team
+    else:
+        if hold and before == 14:  # must_defend_ace: only holding as declarers at A wins
+            winner = team
+        after = min(after, 14)
+    current[team] = after
+    return RoundOutcome(
+        declarers_hold=hold,
+        levels_gained=gain,
+        levels=(current[0], current[1]),
+        declarers=team,
+        starter=next_starter,
+        winner=winner,
+    )
+
+
+def _check_level(level: object) -> int:
+    if isinstance(level, str):
+        parsed = _parse_rank(level)
+        assert parsed is not None
+        return parsed
+    if isinstance(level, bool) or not isinstance(level, int) or not 2 <= level <= 14:
+        raise ValueError(f"a level must be a rank 2..14, got {level!r}")
+    return level
+
+
+# ------------------------------------------------------------------------------------------------------------
+# The round
+# ------------------------------------------------------------------------------------------------------------
+
+Phase = Literal["draw", "kitty", "play", "done"]
+
+
+@dataclass(frozen=True)
+class _Setup:
+    """What a round starts from; `State._reset` rebuilds the start from it (`undo` replays the history)."""
+
+    levels: tuple[int, int]
+    declarers: int | None  # None: round 1, decided by the declaration (R21)
+    starter: int | None
+    seed: int = 0
+    stack: tuple[int, ...] | None = None  # an explicit stack (from_stack), else shuffled from the seed
+    first_drawer: int = 0  # round 1 with an explicit stack
+    hands: tuple[tuple[int, ...], ...] | None = None  # from_cards: a play-phase position
+    kitty: tuple[int, ...] = ()
+    trump: Trump | None = None
+
+
+class State:
+    """One round of Tractor, from the draw to the scoring (docs/tractor-protocol.md).
+
+    Build it with `State.new` (a seeded random round), `State.from_cards` (a play-phase position) or
+    `State.from_stack` (a draw from an explicit stack). Play it with `legal_actions` / `apply_action`; `undo`
+    takes an action back. The whole state is a function of the setup, the options and `history`.
+    """
+
+    # ---- construction --------------------------------------------------------------------------------------
+
+    def __init__(
+        self,
+        seed: int = 0,
+        rules: RulesLike | None = None,
+        levels: Sequence[int] = (2, 2),
+        declarers: int | None = None,
+        starter: int | None = None,
+    ) -> None:
+        """The same as `State.new`."""
+        self._rules = Rules.coerce(rules)
+        parsed_levels, declarers, starter = _check_round(levels, declarers, starter)
+        self._setup = _Setup(parsed_levels, declarers, starter, seed=_check_seed(seed))
+        self._reset()
+
+    @classmethod
+    def new(
+        cls,
+        seed: int,
+        rules: RulesLike | None = None,
+        levels: Sequence[int] = (2, 2),
+        declarers: int | None = None,
+        starter: int | None = None,
+    ) -> State:
+        """A fresh round from a seeded shuffle. ``declarers=None`` is round 1: both levels equal, the trump
+        rank is that level and the declaration decides the declarers (R21). Otherwise ``declarers`` is a team
+        (0: seats 0 and 2, 1: seats 1 and 3), ``starter`` a seat of it, the trump rank that team's level."""
+        return cls(seed, rules, levels, declarers, starter)
+
+    @classmethod
+    def from_stack(
+        cls,
+        stack: Sequence[CardLike],
+        rules: RulesLike | None = None,
+        levels: Sequence[int] = (2, 2),
+        declarers: int | None = None,
+        starter: int | None = None,
+        first_drawer: int = 0,
+        seed: int = 0,
+    ) -> State:
+        """A round drawn from an explicit stack of all 108 cards (``stack[0]`` is drawn first, by
+        ``first_drawer`` in round 1, by ``starter`` in later rounds, R14). A redeal (R19) shuffles it with
+        ``Rng(seed)``."""
+        ids = _ids(stack, "the stack")
+        if len(ids) != DECK_SIZE or set(Counter(ids).values()) != {MAX_COPIES}:
+            raise ValueError(f"the stack must hold all {DECK_SIZE} cards, each kind twice (R2)")
+        if isinstance(first_drawer, bool) or not isinstance(first_drawer, int) or not 0 <= first_drawer < 4:
+            raise ValueError(f"first_drawer must be a seat 0..3, got {first_drawer!r}")
+        state = object.__new__(cls)
+        state._rules = Rules.coerce(rules)
+        parsed_levels, declarers, starter = _check_round(levels, declarers, starter)
+        state._setup = _Setup(
+            parsed_levels,
+            declarers,
+            starter,
+            seed=_check_seed(seed),
+            stack=tuple(ids),
+            first_drawer=first_drawer,
+        )
+        state._reset()
+        return state
+
+    @classmethod
+    def from_cards(
+        cls,
+        hands: Sequence[Sequence[CardLike]],
+        kitty: Sequence[CardLike],
+        trump: Trump,
+        starter: int,
+        declarers: int,
+        rules: RulesLike | None = None,
+        levels: Sequence[int] | None = None,
+    ) -> State:
+        """A play-phase position: four hands of one size 1..25 (``hands[seat]``), a kitty of at most 8 cards,
+        the trump, the seat that leads first (``starter``) and the declaring team. No kind more than twice in
+        all (R2). Default levels: the declarers at the trump rank (2 without one), the opponents at 2. The
+        trump's ``plain_suit_gap_closing`` is taken from the rules."""
+        parsed_rules = Rules.coerce(rules)
+        if isinstance(hands, str) or len(hands) != NUM_PLAYERS:
+            raise ValueError(f"expected {NUM_PLAYERS} hands, got {len(hands)}")
+        parsed_hands = tuple(tuple(sorted(_ids(hand, f"hand {seat}"))) for seat, hand in enumerate(hands))
+        sizes = {len(hand) for hand in parsed_hands}
+        if len(sizes) != 1 or not 1 <= sizes.pop() <= HAND_SIZE:
+            raise ValueError(f"the hands must have one size 1..{HAND_SIZE}, got {[len(h) for h in hands]}")
+        parsed_kitty = tuple(_ids(kitty, "the kitty"))
+        if len(parsed_kitty) > TALON_SIZE:
+            raise ValueError(f"the kitty has {len(parsed_kitty)} cards, at most {TALON_SIZE}")
+        _ids(_texts([*(card for hand in parsed_hands for card in hand), *parsed_kitty]), "the cards")
+        if not isinstance(trump, Trump):
+            raise ValueError(f"trump must be a Trump, got {trump!r}")
+        trump = Trump(trump.rank, trump.suit, parsed_rules.plain_suit_gap_closing)
+        if isinstance(starter, bool) or not isinstance(starter, int) or not 0 <= starter < NUM_PLAYERS:
+            raise ValueError(f"starter must be a seat 0..3, got {starter!r}")
+        if isinstance(declarers, bool) or declarers not in (0, 1):
+            raise ValueError(f"declarers must be a team 0 or 1, got {declarers!r}")
+        if levels is None:
+            own = 2 if trump.rank is None else trump.rank
+            parsed_levels = (own, 2) if declarers == 0 else (2, own)
+        else:
+            parsed_levels, _, _ = _check_round(levels, None, None, equal=False)
+        state = object.__new__(cls)
+        state._rules = parsed_rules
+        state._setup = _Setup(
+            parsed_levels, declarers, starter, hands=parsed_hands, kitty=parsed_kitty, trump=trump
+        )
+        state._reset()
+        return state
+
+    def _reset(self) -> None:
+        """Back to the start of the round: no action taken."""
+        setup = self._setup
+        self._history: list[int] = []
+        self._levels = setup.levels
+        self._round1 = setup.declarers is None
+        self._declarers: int | None = setup.declarers
+        self._starter: int | None = setup.starter
+        self._rank = setup.levels[0] if setup.declarers is None else setup.levels[setup.declarers]  # R5
+        self._rng = Rng(setup.seed)
+        self._stack: list[int] = []
+        self._first = 0
+        self._deals = 0
+        self._drawn = 0
+        self._window = 0  # final-window seats already called (R18)
+        self._decider: int | None = None  # the seat that may declare or pass now
+        self._standing: Declaration | None = None
+        self._hands: list[Counter[int]] = [Counter() for _ in range(NUM_PLAYERS)]
+        self._talon: list[int] = []
+        self._turned = 0  # talon cards turned over by R20
+        self._kitty: list[int] = []
+        self._trump: Trump | None = None
+        self._leader = 0
+        self._trick: list[tuple[int, list[int]]] = []  # completed plays of the trick in progress
+        self._partial: list[int] = []  # the play being built, in the order the cards were added
+        self._tricks: list[list[tuple[int, list[int]]]] = []
+        self._trick_winners: list[int] = []
+        self._points = 0  # P, R40-R42, as it runs (it may go below 0, R42)
+        self._trick_points = [0, 0]
+        self._kitty_bonus = 0
+        self._failed_throws = 0
+        self._phase: Phase = "draw"
+
+        if setup.hands is not None:  # from_cards: straight to the play
+            assert setup.trump is not None and setup.starter is not None
+            self._hands = [Counter(hand) for hand in setup.hands]
+            self._kitty = list(setup.kitty)
+            self._trump = setup.trump
+            if setup.trump.rank is not None:
+                self._rank = setup.trump.rank
+            self._leader = setup.starter
+            self._first = setup.starter
+            self._drawn = DRAWN_CARDS  # the draw is over
+            self._phase = "play"
+            return
+
+        if setup.stack is None:
+            if not self._round1:
+                self._first = self._starter_seat()  # R14: in later rounds the starter draws first
+            elif self._rules.first_drawer_round1 == "random":
+                self._first = self._rng.below(NUM_PLAYERS)  # R14: by lot, before the shuffle
+            self._stack = [kind for kind in range(NUM_KINDS) for _ in range(MAX_COPIES)]
+            self._rng.shuffle(self._stack)  # R13
+        else:
+            self._first = setup.first_drawer if self._round1 else self._starter_seat()
+            self._stack = list(setup.stack)
+        self._start_deal()
+        self._advance_draw()
+
+    def _starter_seat(self) -> int:
+        assert self._starter is not None
+        return self._starter
+
+    def _start_deal(self) -> None:
+        """A (re)deal from the current stack: empty hands, nothing declared."""
+        self._deals += 1
+        self._drawn = 0
+        self._window = 0
+        self._decider = None
+        self._standing = None
+        self._hands = [Counter() for _ in range(NUM_PLAYERS)]
+        self._talon = self._stack[DRAWN_CARDS:]  # R13: the last 8 cards
+
+    # ---- the search protocol -------------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        """Always 4 (R1)."""
+        return NUM_PLAYERS
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or None once the round is over."""
+        if self._phase == "draw":
+            return self._decider
+        if self._phase == "kitty":
+            return self._starter
+        if self._phase == "play":
+            return (self._leader + len(self._trick)) % NUM_PLAYERS  # R25: counterclockwise
+        return None
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the round is over (all hands played out)."""
+        return self._phase == "done"
+
+    def legal_actions(self) -> list[int]:
+        """The legal action ids, in increasing order (empty once the round is over)."""
+        if self._phase == "draw":
+            seat = self._decider
+            assert seat is not None
+            return [*_declaration_ids(self._hands[seat], seat, self._rank, self._standing, self._rules), PASS]
+        if self._phase == "kitty":
+            hand = self._hands[self._starter_seat()]
+            return [DISCARD + kind for kind in sorted(hand)]  # R23: any card
+        if self._phase == "play":
+            return self._play_actions()
+        return []
+
+    def apply_action(self, action: int) -> None:
+        """Take a legal action. An illegal or unknown action raises `IllegalActionError`, changing nothing."""
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+            raise IllegalActionError(f"not a Tractor action id: {action!r} (expected 0..{NUM_ACTIONS - 1})")
+        if action not in self.legal_actions():
+            raise IllegalActionError(
+                f"illegal action {action} ({self.action_to_string(action)}) in phase {self._phase!r}"
+                f" for seat {self.current_player}"
+            )
+        self._do(action)
+
+    def undo(self) -> None:
+        """Take back the last action; `NothingToUndoError` if there is none."""
+        if not self._history:
+            raise NothingToUndoError("no action to undo")
+        earlier = self._history[:-1]
+        self._reset()
+        for action in earlier:
+            self._do(action)
+
+    def clone(self) -> State:
+        """An independent copy."""
+        other = object.__new__(State)
+        memo: dict[int, object] = {id(self._rules): self._rules, id(self._setup): self._setup}
+        if self._trump is not None:
+            memo[id(self._trump)] = self._trump
+        other.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return other
+
+    def __copy__(self) -> State:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> State:
+        return self.clone()
+
+    def returns(self) -> list[int]:
+        """Per seat, zero before the end; at the end, with R43's outcome of P, each declarer gets ``+levels``
+        when the declarers hold and ``-(1 + levels)`` when the opponents take over, each opponent the
+        negation. Sums to 0."""
+        if self._phase != "done":
+            return [0] * NUM_PLAYERS
+        hold, levels = level_outcome(self._points)
+        amount = levels if hold else -(1 + levels)
+        declarers = self._declaring_team()
+        return [amount if seat % 2 == declarers else -amount for seat in range(NUM_PLAYERS)]
+
+    def history(self) -> list[int]:
+        """The actions applied so far."""
+        return list(self._history)
+
+    def action_to_string(self, action: int) -> str:
+        """See the module function `action_to_string`; declarations name this round's trump rank."""
+        return action_to_string(action, self._rank)
+
+    def string_to_action(self, text: str) -> int:
+        """See the module function `string_to_action`; a declaration must name this round's trump rank."""
+        return string_to_action(text, self._rank)
+
+    # ---- read-only views -----------------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The options of this round."""
+        return self._rules
+
+    @property
+    def phase(self) -> Phase:
+        """``"draw"`` (drawing and declaring), ``"kitty"``, ``"play"`` or ``"done"``."""
+        return self._phase
+
+    @property
+    def levels(self) -> tuple[int, int]:
+        """The teams' levels (team 0, team 1) at the start of the round."""
+        return self._levels
+
+    @property
+    def rank(self) -> int:
+        """The round's trump rank (R5), the one declarations name; the trump has none after a joker pair."""
+        return self._rank
+
+    @property
+    def declarers(self) -> int | None:
+        """The declaring team (0: seats 0 and 2, 1: seats 1 and 3); None in round 1 until the trump is
+        fixed."""
+        return self._declarers
+
+    @property
+    def starter(self) -> int | None:
+        """The starter's seat (takes the talon, leads the first trick); None in round 1 until it is known."""
+        return self._starter
+
+    @property
+    def first_drawer(self) -> int:
+        """The seat that drew the first card (R14)."""
+        return self._first
+
+    @property
+    def trump(self) -> Trump | None:
+        """The trump of the round, None while the draw goes on."""
+        return self._trump
+
+    @property
+    def declaration(self) -> tuple[int, str] | None:
+        """The standing declaration as ``(seat, action text)``, or None."""
+        if self._standing is None:
+            return None
+        return self._standing.seat, self.action_to_string(self._standing.action)
+
+    @property
+    def points(self) -> int:
+        """P so far (R40-R42): the opponents' trick points, the throw penalties and the kitty bonus. With
+        ``negative_points_as_zero`` (default) a negative P is reported as 0 (R43); see `raw_points`."""
+        if self._rules.negative_points_as_zero:
+            return max(self._points, 0)
+        return self._points
+
+    @property
+    def raw_points(self) -> int:
+        """P so far as it runs, possibly negative (R42)."""
+        return self._points
+
+    @property
+    def trick_points(self) -> tuple[int, int]:
+        """The card points (R3) in the tricks each team has taken (team 0, team 1); no penalties, no kitty."""
+        return (self._trick_points[0], self._trick_points[1])
+
+    @property
+    def kitty_bonus(self) -> int:
+        """R41: what the kitty added to P (0 until an opponent wins the last trick)."""
+        return self._kitty_bonus
+
+    @property
+    def failed_throws(self) -> int:
+        """How many throws failed so far (R34)."""
+        return self._failed_throws
+
+    @property
+    def deals(self) -> int:
+        """The number of deals made, redeals included (R19); 0 for a position from `from_cards`."""
+        return self._deals
+
+    @property
+    def drawn(self) -> int:
+        """How many cards of the current deal have been drawn (100 once the draw is over, and for
+        `from_cards`)."""
+        return self._drawn
+
+    def hand(self, seat: int) -> list[str]:
+        """The cards ``seat`` holds now, in id order; the cards of a play being built are still in it."""
+        self._check_seat(seat)
+        return _texts(sorted(self._hands[seat].elements()))
+
+    @property
+    def kitty(self) -> list[str]:
+        """The cards discarded into the kitty so far, in the order discarded (R23, R24)."""
+        return _texts(self._kitty)
+
+    @property
+    def talon(self) -> list[str]:
+        """The 8 talon cards of the current deal in stack order (empty for `from_cards`)."""
+        return _texts(self._talon)
+
+    @property
+    def turned(self) -> int:
+        """How many talon cards R20 turned over (0 when a declaration fixed the trump)."""
+        return self._turned
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads (or led) the trick in progress."""
+        return self._leader
+
+    def current_trick(self) -> list[tuple[int, list[str]]]:
+        """The completed plays of the trick in progress, lead first, as ``(seat, cards in id order)``. A
+        failed throw shows as the forced lead."""
+        return [(seat, _texts(cards)) for seat, cards in self._trick]
+
+    def partial_play(self) -> list[str]:
+        """The cards of the play being built, in the order they were added."""
+        return _texts(self._partial)
+
+    def completed_tricks(self) -> list[list[tuple[int, list[str]]]]:
+        """The tricks played so far, each as its plays ``(seat, cards)`` from the lead."""
+        return [[(seat, _texts(cards)) for seat, cards in trick] for trick in self._tricks]
+
+    def trick_winners(self) -> list[int]:
+        """The seat that won each completed trick."""
+        return list(self._trick_winners)
+
+    def outcome(self) -> RoundOutcome | None:
+        """R43-R47 applied to this round once it is over (None before)."""
+        if self._phase != "done":
+            return None
+        return round_outcome(
+            self._points, self._levels, self._declaring_team(), self._starter_seat(), self._rules
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<tractor.State phase={self._phase} rank={_rank_text(self._rank)} trump={self._trump!r}"
+            f" declarers={self._declarers} starter={self._starter} actions={len(self._history)}>"
+        )
+
+    # ---- the rules -----------------------------------------------------------------------------------------
+
+    def _check_seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < NUM_PLAYERS:
+            raise ValueError(f"seat must be 0..{NUM_PLAYERS - 1}, got {seat!r}")
+
+    def _declaring_team(self) -> int:
+        assert self._declarers is not None
+        return self._declarers
+
+    def _current_trump(self) -> Trump:
+        assert self._trump is not None
+        return self._trump
+
+    def _advance_draw(self) -> None:
+        """Draw on until a player has a declaration to make or decline, or the draw is over (R13-R20)."""
+        while self._phase == "draw":
+            if self._drawn < DRAWN_CARDS:
+                # R13: card k of the stack goes to seat first + k, counterclockwise.
+                seat = (self._first + self._drawn) % NUM_PLAYERS
+                self._hands[seat][self._stack[self._drawn]] += 1
+                self._drawn += 1
+            elif self._window < NUM_PLAYERS:
+                # R18: the final window, each seat once from the first drawer on.
+                seat = (self._first + self._window) % NUM_PLAYERS
+                self._window += 1
+            else:
+                self._end_draw()
+                continue
+            if _declaration_ids(self._hands[seat], seat, self._rank, self._standing, self._rules):
+                self._decider = seat  # R15-R18: this player may declare now
+                return
+
+    def _end_draw(self) -> None:
+        """The trump is fixed (R18-R22), or the cards are redealt (R19); then the starter takes the talon."""
+        standing = self._standing
+        flag = self._rules.plain_suit_gap_closing
+        if standing is None:
+            if self._round1:
+                # R19: the current stack is shuffled again with the same generator; same first drawer.
+                self._rng.shuffle(self._stack)
+                self._start_deal()
+                return
+            suit, self._turned = _flip_talon_ids(self._talon, self._rank)  # R20
+            self._trump = Trump(self._rank, suit, flag)
+        elif standing.suit is None:
+            self._trump = Trump(None, None, flag)  # R15c, R9: no trump suit and no trump rank
+        else:
+            self._trump = Trump(self._rank, standing.suit, flag)  # R15a/b
+        if self._round1 and standing is not None:
+            # R21: the team of the declaration that stands declares, and its maker starts.
+            self._declarers = standing.seat % 2
+            self._starter = standing.seat
+        starter = self._starter_seat()
+        self._hands[starter].update(self._talon)  # R23: the starter takes the talon (33 cards)
+        self._phase = "kitty"
+
+    def _play_actions(self) -> list[int]:
+        seat = (self._leader + len(self._trick)) % NUM_PLAYERS
+        hand = self._hands[seat]
+        partial = Counter(self._partial)
+        trump = self._current_trump()
+        if not self._trick:
+            # A lead (R27): any first card, then more cards of its effective suit; `finish` ends it.
+            if not self._partial:
+                return sorted(hand)
+            led = trump._suit_of_id(self._partial[0])
+            more = [kind for kind in hand if hand[kind] > partial[kind] and trump._suit_of_id(kind) == led]
+            return [*sorted(more), FINISH]
+        lead = self._trick[0][1]
+        return _follow_next(hand, lead, partial, trump, self._rules.tractor_must_follow_tractor)
+
+    def _do(self, action: int) -> None:
+        """Apply an action already known to be legal."""
+        self._history.append(action)
+        if self._phase == "draw":
+            seat = self._decider
+            assert seat is not None
+            if action != PASS:
+                self._standing = Declaration(seat, action)  # the cards stay in the hand (R18)
+            self._decider = None
+            self._advance_draw()
+        elif self._phase == "kitty":
+            starter = self._starter_seat()
+            self._take(starter, [action - DISCARD])
+            self._kitty.append(action - DISCARD)  # R23
+            if len(self._kitty) == TALON_SIZE:
+                self._phase = "play"
+                self._leader = starter  # R25: the starter leads the first trick
+        elif self._phase == "play":
+            if action == FINISH:
+                self._finish_lead()
+            else:
+                self._partial.append(action - PLAY)
+                if self._trick and len(self._partial) == len(self._trick[0][1]):
+                    self._complete_play(list(self._partial))  # a follow ends at the lead's size (R26)
+        else:  # pragma: no cover - legal_actions() is empty when the round is over
+            raise AssertionError(f"no action can be applied in phase {self._phase!r}")
+
+    def _take(self, seat: int, cards: Iterable[int]) -> None:
+        hand = self._hands[seat]
+        for kind in cards:
+            hand[kind] -= 1
+            if hand[kind] == 0:
+                del hand[kind]
+
+    def _finish_lead(self) -> None:
+        """A lead is complete: a throw is checked against the three other hands (R33); a failed one is taken
+        back for its forced component, at 10 points per card taken back (R34, R42)."""
+        trump = self._current_trump()
+        leader = self._leader
+        lead = list(self._partial)
+        others = [_texts(self._hands[seat].elements()) for seat in range(NUM_PLAYERS) if seat != leader]
+        failed = check_throw(_texts(lead), others, trump, failed_throw_forced=self._rules.failed_throw_forced)
+        if failed is not None:
+            forced, taken_back = failed
+            lead = [_kind_id(card) for card in forced]
+            penalty = PENALTY_PER_CARD * taken_back
+            # R42: a declarer's failed throw raises P, an opponent's lowers it.
+            self._points += penalty if leader % 2 == self._declaring_team() else -penalty
+            self._failed_throws += 1
+        self._complete_play(lead)
+
+    def _complete_play(self, cards: list[int]) -> None:
+        """A play is complete: its cards leave the hand; after the fourth play the trick is decided."""
+        seat = (self._leader + len(self._trick)) % NUM_PLAYERS
+        self._take(seat, cards)
+        self._trick.append((seat, sorted(cards)))
+        self._partial = []
+        if len(self._trick) == NUM_PLAYERS:
+            self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        """R35-R39 decide the trick; R40 counts it; R41 adds the kitty after the last trick."""
+        trump = self._current_trump()
+        plays = [cards for _, cards in self._trick]
+        winner = self._trick[trick_winner([_texts(cards) for cards in plays], trump)][0]
+        points = sum(card_points(DECK[kind]) for cards in plays for kind in cards)
+        team = winner % 2
+        opponents_won = team != self._declaring_team()
+        self._trick_points[team] += points
+        if opponents_won:
+            self._points += points  # R40: only the opponents collect card points
+        self._tricks.append(self._trick)
+        self._trick_winners.append(winner)
+        self._trick = []
+        self._leader = winner  # R25: the winner leads the next trick
+        if not any(self._hands):
+            if opponents_won:  # R41
+                bonus = kitty_bonus(
+                    _texts(self._kitty), _texts(plays[0]), trump, self._rules.kitty_multiplier
+                )
+                self._kitty_bonus = bonus
+                self._points += bonus
+            self._phase = "done"
+
+
+def _check_round(
+    levels: Sequence[int], declarers: int | None, starter: int | None, equal: bool = True
+) -> tuple[tuple[int, int], int | None, int | None]:
+    """The arguments of a round: team levels, the declaring team (None: round 1) and the starter."""
+    if isinstance(levels, str) or len(levels) != 2:
+        raise ValueError(f"levels must be two team levels, got {levels!r}")
+    parsed = (_check_level(levels[0]), _check_level(levels[1]))
+    if declarers is None:
+        if starter is not None:
+            raise ValueError("a starter needs the declaring team (declarers=None is round 1)")
+        if equal and parsed[0] != parsed[1]:
+            raise ValueError(f"round 1 (declarers=None) needs equal levels, got {levels!r}")
+        return parsed, None, None
+    if isinstance(declarers, bool) or declarers not in (0, 1):
+        raise ValueError(f"declarers must be a team 0 or 1, got {declarers!r}")
+    if isinstance(starter, bool) or not isinstance(starter, int) or not 0 <= starter < NUM_PLAYERS:
+        raise ValueError(f"starter must be a seat 0..3 of the declaring team, got {starter!r}")
+    if starter % 2 != declarers:
+        raise ValueError(f"the starter (seat {starter}) must belong to the declaring team {declarers}")
+    return parsed, declarers, starter
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Random playouts (docs/tractor-protocol.md, "Random playouts")
+# ------------------------------------------------------------------------------------------------------------
+
+
+def random_playout(seed: int, rules: RulesLike | None = None) -> list[int]:
+    """One round 1 at levels (2, 2) from ``State.new(seed, rules)``, each action
+    ``legal[rng.below(len(legal))]`` of the sorted legal actions with ``rng = Rng(seed ^
+    0x5DEECE66D1CE5EED)``; returns its `State.returns`."""
+    state = State.new(seed, rules)
+    chooser = Rng(_check_seed(seed) ^ _CHOOSER_SALT)
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        state._do(legal[chooser.below(len(legal))])
+    return state.returns()
+
+
+def random_playouts(n: int, seed: int, rules: RulesLike | None = None) -> list[list[int]]:
+    """``n`` random rounds: round ``i`` is `random_playout` from ``derive_seed(seed, i)``."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"n must be an int >= 0, got {n!r}")
+    _check_seed(seed)
+    return [random_playout(derive_seed(seed, i), rules) for i in range(n)]

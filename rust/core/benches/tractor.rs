@@ -58,7 +58,7 @@ fn bench(c: &mut Criterion) {
 }
 
 criterion_group!(benches, bench);
-criterion_main!(benches, round_benches);
+criterion_main!(benches, round_benches, deal_benches);
 
 fn rounds(c: &mut Criterion) {
     let rules = tricktaker_core::tractor::rules::Rules::default();
@@ -72,3 +72,16 @@ fn rounds(c: &mut Criterion) {
 }
 
 criterion_group!(round_benches, rounds);
+
+fn deal(c: &mut Criterion) {
+    let rules = tricktaker_core::tractor::rules::Rules::default();
+    let mut i = 0u64;
+    c.bench_function("tractor new round (shuffle and draw to the first decision)", |b| {
+        b.iter(|| {
+            i += 1;
+            black_box(tricktaker_core::tractor::round::State::new(i, rules, [2, 2], None, None).unwrap())
+        })
+    });
+}
+
+criterion_group!(deal_benches, deal);
