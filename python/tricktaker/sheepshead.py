@@ -10,15 +10,14 @@ Actions are numbered (``NUM_ACTIONS = 105``, see ``docs/sheepshead-protocol.md``
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
-from .errors import IllegalActionError, InvalidStateError, RulesError, TricktakerError
+from . import _core, _saving
+from .errors import IllegalActionError
 
 __all__ = [
     "NUM_ACTIONS",
@@ -45,8 +44,6 @@ trumps = _core.sheepshead_trumps
 NUM_ACTIONS: int = _core.SHEEPSHEAD_NUM_ACTIONS
 NUM_PLAYERS: int = _core.SHEEPSHEAD_NUM_PLAYERS
 
-_FORMAT = 1
-
 
 def random_playouts(
     n: int, seed: int, *, threads: int | None = None, rules: Rules | None = None
@@ -57,7 +54,7 @@ def random_playouts(
     decision uniform among the legal actions; the result depends only on ``n``, ``seed`` and ``rules``, not on
     ``threads`` (default: one thread per core). The GIL is released while the hands are played.
     """
-    _check_batch(n, threads)
+    _saving.check_batch(n, threads)
     return _core.sheepshead_random_playouts(n, seed, threads=threads, rules=rules)
 
 
@@ -86,7 +83,7 @@ class Simulation:
 
 def simulate(n: int, seed: int, *, threads: int | None = None, rules: Rules | None = None) -> Simulation:
     """Play ``n`` random hands in Rust exactly as :func:`random_playouts` does; say what happened in each."""
-    _check_batch(n, threads)
+    _saving.check_batch(n, threads)
     table = _core.sheepshead_random_summaries(n, seed, threads=threads, rules=rules)
     column = {name: table[:, i] for i, name in enumerate(_core.SHEEPSHEAD_SUMMARY_COLUMNS)}
     return Simulation(
@@ -100,47 +97,29 @@ def simulate(n: int, seed: int, *, threads: int | None = None, rules: Rules | No
     )
 
 
-def _check_batch(n: int, threads: int | None) -> None:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"n must be a non-negative int, not {n!r}")
-    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
-        raise ValueError(f"threads must be a positive int or None, not {threads!r}")
-
-
 # ---- saving: JSON and pickling (called by the native State) ----
 
 
 def _rules_from_dict(options: dict[str, Any]) -> Rules:
-    try:
-        return Rules(**options)
-    except TypeError as e:
-        raise RulesError(f"bad rule options {options!r}: {e}") from None
+    return _saving.rules_from_dict(Rules, options)
 
 
 def _state_to_json(state: State) -> str:
-    return json.dumps(
-        {
-            "game": "sheepshead",
-            "format": _FORMAT,
-            "rules": state.rules.to_dict(),
-            "dealer": state.dealer,
-            "multiplier": state.multiplier,
-            "hands": [[str(c) for c in hand] for hand in state.dealt_hands()],
-            "blind": [str(c) for c in state.blind],
-            "history": [state.action_to_string(a) for a in state.history()],
-            "rng": list(state.rng_state),
-        }
-    )
+    fields = {
+        "rules": state.rules.to_dict(),
+        "dealer": state.dealer,
+        "multiplier": state.multiplier,
+        "hands": [[str(c) for c in hand] for hand in state.dealt_hands()],
+        "blind": [str(c) for c in state.blind],
+        "rng": list(state.rng_state),
+    }
+    return _saving.dumps("sheepshead", fields, [state.action_to_string(a) for a in state.history()])
 
 
 def _state_from_json(text: str | bytes) -> State:
-    """Rebuild a state saved by ``to_json``; anything inconsistent raises :class:`InvalidStateError`."""
-    try:
-        data = json.loads(text)
-        if not isinstance(data, dict) or data.get("game") != "sheepshead":
-            raise InvalidStateError("not a saved Sheepshead hand")
-        if data.get("format") != _FORMAT:
-            raise InvalidStateError(f"unknown save format {data.get('format')!r}")
+    """Rebuild a state saved by ``to_json``; anything inconsistent raises :class:`~tricktaker.InvalidStateError`."""
+
+    def start(data: dict[str, Any]) -> State:
         state = State.from_cards(
             data["hands"],
             data["blind"],
@@ -149,16 +128,9 @@ def _state_from_json(text: str | bytes) -> State:
             multiplier=data["multiplier"],
         )
         state.rng_state = tuple(data["rng"])
-        for i, text_action in enumerate(data["history"]):
-            try:
-                state.apply_action(state.string_to_action(text_action))
-            except IllegalActionError as e:
-                raise InvalidStateError(f"action {i} ({text_action!r}) cannot be replayed: {e}") from None
         return state
-    except InvalidStateError as e:
-        raise InvalidStateError(f"corrupted saved game: {e}") from None
-    except (TricktakerError, ValueError, TypeError, KeyError, OverflowError) as e:
-        raise InvalidStateError(f"corrupted saved game: {type(e).__name__}: {e}") from None
+
+    return _saving.loads(text, "sheepshead", start)
 
 
 # ---- rendering ----

@@ -25,7 +25,6 @@ bitset hands, with the trump's tables computed once per :class:`Trump`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
@@ -33,9 +32,9 @@ from typing import Any, Literal, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
+from . import _core, _saving
 from ._core import Card
-from .errors import IllegalActionError, InvalidStateError, RulesError, TricktakerError
+from .errors import IllegalActionError
 
 __all__ = [
     "NUM_ACTIONS",
@@ -197,13 +196,6 @@ def level_outcome(points: int) -> LevelOutcome:
 # ---- batches ----
 
 
-def _check_batch(n: int, threads: int | None) -> None:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"n must be a non-negative int, not {n!r}")
-    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
-        raise ValueError(f"threads must be a positive int or None, not {threads!r}")
-
-
 def random_playouts(
     n: int, seed: int, *, threads: int | None = None, rules: Rules | None = None
 ) -> npt.NDArray[np.int32]:
@@ -216,7 +208,7 @@ def random_playouts(
     Returns are zero-sum: a declarer seat gets +levels gained when the declarers hold, and -(1 + levels
     gained by the opponents) when they are overthrown; the opponents get the negation.
     """
-    _check_batch(n, threads)
+    _saving.check_batch(n, threads)
     return _core.tractor_random_playouts(n, seed, threads=threads, rules=rules)
 
 
@@ -242,7 +234,7 @@ class Simulation:
 
 def simulate(n: int, seed: int, *, threads: int | None = None, rules: Rules | None = None) -> Simulation:
     """Play ``n`` random rounds exactly as :func:`random_playouts` does, and say what happened in each."""
-    _check_batch(n, threads)
+    _saving.check_batch(n, threads)
     table = _core.tractor_random_summaries(n, seed, threads=threads, rules=rules)
     column = {name: table[:, i] for i, name in enumerate(_core.TRACTOR_SUMMARY_COLUMNS)}
     return Simulation(
@@ -258,14 +250,9 @@ def simulate(n: int, seed: int, *, threads: int | None = None, rules: Rules | No
 
 # ---- saving: JSON and pickling (called by the native State) ----
 
-_FORMAT = 1
-
 
 def _rules_from_dict(options: dict[str, Any]) -> Rules:
-    try:
-        return Rules(**options)
-    except TypeError as e:
-        raise RulesError(f"bad rule options {options!r}: {e}") from None
+    return _saving.rules_from_dict(Rules, options)
 
 
 def _state_to_json(state: State) -> str:
@@ -284,55 +271,28 @@ def _state_to_json(state: State) -> str:
                 "declarers": state.declarers,
             }
         }
-    return json.dumps(
-        {
-            "game": "tractor",
-            "format": _FORMAT,
-            "rules": state.rules.to_dict(),
-            "levels": list(state.levels),
-            "start": start,
-            "history": [state.action_to_string(a) for a in state.history()],
-        }
-    )
+    fields = {"rules": state.rules.to_dict(), "levels": list(state.levels), "start": start}
+    return _saving.dumps("tractor", fields, [state.action_to_string(a) for a in state.history()])
 
 
 def _state_from_json(text: str | bytes) -> State:
-    """Rebuild a round saved by ``to_json``; anything inconsistent raises :class:`InvalidStateError`."""
-    try:
-        data = json.loads(text)
-        if not isinstance(data, dict) or data.get("game") != "tractor":
-            raise InvalidStateError("not a saved Tractor round")
-        if data.get("format") != _FORMAT:
-            raise InvalidStateError(f"unknown save format {data.get('format')!r}")
+    """Rebuild a round saved by ``to_json``; anything inconsistent raises :class:`~tricktaker.InvalidStateError`."""
+
+    def start(data: dict[str, Any]) -> State:
         rules = _rules_from_dict(data["rules"])
         levels = tuple(data["levels"])
-        start = data["start"]
-        if "deal" in start:
-            deal = start["deal"]
-            state = State._from_rng_state(
+        if "deal" in data["start"]:
+            deal = data["start"]["deal"]
+            return State._from_rng_state(
                 tuple(deal["rng"]), rules, levels, deal["declarers"], deal["starter"]
             )
-        else:
-            pos = start["position"]
-            state = State.from_cards(
-                pos["hands"],
-                pos["kitty"],
-                Trump(*pos["trump"]),
-                pos["starter"],
-                pos["declarers"],
-                rules=rules,
-                levels=levels,
-            )
-        for i, action in enumerate(data["history"]):
-            try:
-                state.apply_action(state.string_to_action(action))
-            except IllegalActionError as e:
-                raise InvalidStateError(f"action {i} ({action!r}) cannot be replayed: {e}") from None
-        return state
-    except InvalidStateError as e:
-        raise InvalidStateError(f"corrupted saved game: {e}") from None
-    except (TricktakerError, ValueError, TypeError, KeyError, OverflowError) as e:
-        raise InvalidStateError(f"corrupted saved game: {type(e).__name__}: {e}") from None
+        pos = data["start"]["position"]
+        trump = Trump(*pos["trump"])
+        return State.from_cards(
+            pos["hands"], pos["kitty"], trump, pos["starter"], pos["declarers"], rules=rules, levels=levels
+        )
+
+    return _saving.loads(text, "tractor", start)
 
 
 # ---- rendering ----

@@ -31,6 +31,17 @@ pub fn select128(x: u128, k: u32) -> u32 {
     }
 }
 
+/// The indices of the set bits of a 128-bit mask, from the lowest.
+pub fn ones128(mut mask: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
+
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2")]
 fn select64_bmi2(x: u64, k: u32) -> u32 {

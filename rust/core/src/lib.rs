@@ -8,6 +8,7 @@ pub mod options;
 pub mod parallel;
 pub mod rng;
 pub mod sheepshead;
+pub mod text;
 pub mod tractor;
 
 pub use cards::{Card, CardParseError, Rank, Suit};

@@ -3,6 +3,7 @@
 use super::cards::SCard;
 use super::ranking::ESuit;
 use crate::cards::Card;
+pub use crate::text::ActionParseError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -91,27 +92,16 @@ impl fmt::Display for Action {
     }
 }
 
-/// A text that names no action.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ActionParseError {
-    pub text: String,
-    pub reason: String,
-}
-
-impl fmt::Display for ActionParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "not a Sheepshead action: {:?} ({})", self.text, self.reason)
-    }
-}
-
-impl std::error::Error for ActionParseError {}
-
 impl FromStr for Action {
     type Err = ActionParseError;
 
     /// Reads `pick`, `pass`, `alone`, `bury QC`, `call AH`, `under 7D`, `play 10D` (any case and spacing).
     fn from_str(s: &str) -> Result<Action, ActionParseError> {
-        let err = |reason: &str| ActionParseError { text: s.to_owned(), reason: reason.to_owned() };
+        let err = |reason: &str| ActionParseError {
+            game: "Sheepshead",
+            text: s.to_owned(),
+            reason: reason.to_owned(),
+        };
         let mut words = s.split_whitespace();
         let verb = words.next().unwrap_or("").to_ascii_lowercase();
         let arg = words.next();

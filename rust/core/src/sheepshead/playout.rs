@@ -4,7 +4,6 @@ use super::rules::Rules;
 use super::state::{Phase, State};
 use crate::bits::{select128, select64};
 use crate::rng::{derive_seed, Rng};
-use rayon::prelude::*;
 
 /// Plays `state` to the end choosing uniformly among the legal actions.
 #[inline(always)]
@@ -61,17 +60,7 @@ pub fn random_batch<const W: usize>(
     threads: Option<usize>,
     record: impl Fn(&State) -> [i32; W] + Sync,
 ) -> Vec<i32> {
-    const CHUNK: usize = 1024;
-    let mut out = vec![0; n * W];
-    let fill = |out: &mut [i32]| {
-        out.par_chunks_mut(CHUNK * W).enumerate().for_each(|(chunk, hands)| {
-            for (i, hand) in hands.chunks_exact_mut(W).enumerate() {
-                hand.copy_from_slice(&record(&random_hand(seed, (chunk * CHUNK + i) as u64, rules)));
-            }
-        })
-    };
-    crate::parallel::on_threads(threads, || fill(&mut out));
-    out
+    crate::parallel::batch(n, 1024, threads, |i| record(&random_hand(seed, i, rules)))
 }
 
 /// The returns of `n` random hands, 5 numbers per hand.

@@ -495,14 +495,7 @@ impl State {
 
     /// The legal action ids in increasing order.
     pub fn legal_actions(&self) -> impl Iterator<Item = u8> {
-        let mut m = self.legal_mask();
-        std::iter::from_fn(move || {
-            (m != 0).then(|| {
-                let i = m.trailing_zeros() as u8;
-                m &= m - 1;
-                i
-            })
-        })
+        crate::bits::ones128(self.legal_mask())
     }
 
     pub fn is_legal(&self, action: u32) -> bool {

@@ -12,7 +12,7 @@
 
 use super::declare::Declaration;
 use crate::cards::{Card, Rank, Suit};
-use std::fmt;
+pub use crate::text::ActionParseError;
 
 pub const NUM_ACTIONS: usize = 120;
 pub const PLAY: u8 = 0;
@@ -82,7 +82,11 @@ impl Action {
 
     /// Reads `play 10D`, `finish`, `discard 5S`, `declare 2H`, `declare 2H 2H`, `declare BJ BJ`, `pass`.
     pub fn parse(text: &str, rank: Rank) -> Result<Action, ActionParseError> {
-        let err = |reason: &str| ActionParseError { text: text.to_owned(), reason: reason.to_owned() };
+        let err = |reason: &str| ActionParseError {
+            game: "Tractor",
+            text: text.to_owned(),
+            reason: reason.to_owned(),
+        };
         let mut words = text.split_whitespace();
         let verb = words.next().unwrap_or("").to_ascii_lowercase();
         let cards: Vec<Card> =
@@ -119,21 +123,6 @@ impl Action {
         }
     }
 }
-
-/// A text that names no action.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ActionParseError {
-    pub text: String,
-    pub reason: String,
-}
-
-impl fmt::Display for ActionParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "not a Tractor action: {:?} ({})", self.text, self.reason)
-    }
-}
-
-impl std::error::Error for ActionParseError {}
 
 #[cfg(test)]
 mod tests {

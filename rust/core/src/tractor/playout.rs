@@ -4,7 +4,6 @@ use super::round::{State, NUM_PLAYERS};
 use super::rules::Rules;
 use crate::bits::select128;
 use crate::rng::{derive_seed, Rng};
-use rayon::prelude::*;
 
 /// Plays `state` to the end choosing uniformly among the legal actions.
 #[inline(always)]
@@ -58,17 +57,7 @@ pub fn random_batch<const W: usize>(
     threads: Option<usize>,
     record: impl Fn(&State) -> [i32; W] + Sync,
 ) -> Vec<i32> {
-    const CHUNK: usize = 256;
-    let mut out = vec![0; n * W];
-    let fill = |out: &mut [i32]| {
-        out.par_chunks_mut(CHUNK * W).enumerate().for_each(|(chunk, rounds)| {
-            for (i, round) in rounds.chunks_exact_mut(W).enumerate() {
-                round.copy_from_slice(&record(&random_round(seed, (chunk * CHUNK + i) as u64, rules)));
-            }
-        })
-    };
-    crate::parallel::on_threads(threads, || fill(&mut out));
-    out
+    crate::parallel::batch(n, 256, threads, |i| record(&random_round(seed, i, rules)))
 }
 
 /// The columns of [`summary`].
