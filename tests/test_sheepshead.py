@@ -358,6 +358,8 @@ def test_bad_construction_is_refused_clearly() -> None:
         ss.State.from_cards(split(HOLD_TABLE), ["6D", "8D"])
     with pytest.raises(InvalidStateError, match="dealer"):
         ss.State.new(1, dealer=5)
+    with pytest.raises(InvalidStateError, match="multiplier"):
+        ss.State.new(1, multiplier=2**31)
     with pytest.raises(ValueError, match="seed"):
         ss.State.new(-1)
     with pytest.raises(RulesError, match="all_pass"):

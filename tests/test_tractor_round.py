@@ -189,6 +189,12 @@ def test_corrupted_saves_and_bad_setups() -> None:
         State.from_cards([["3C"], ["AS", "AS"], ["7C"], ["9D"]], [], HEARTS_2, 0, 0)
     with pytest.raises(InvalidStateError, match="twice"):
         State.from_cards([["3C"], ["3C"], ["3C"], ["9D"]], [], HEARTS_2, 0, 0)
+    with pytest.raises(InvalidStateError, match="declaring team"):
+        State.from_cards([["3C"], ["AS"], ["7C"], ["9D"]], [], HEARTS_2, 1, 0)
+    with pytest.raises(InvalidStateError, match="R5"):
+        State.from_cards([["3C"], ["AS"], ["7C"], ["9D"]], [], HEARTS_2, 0, 0, levels=(9, 3))
+    with pytest.raises(InvalidStateError, match="R9"):
+        State.from_cards([["3C"], ["AS"], ["7C"], ["9D"]], [], Trump("2", None), 0, 0)
     with pytest.raises(RulesError, match="kitty_multiplier"):
         Rules(kitty_multiplier="x2")  # type: ignore[arg-type]
     assert Rules(**Rules(game_end="must_defend_ace").to_dict()) == Rules(game_end="must_defend_ace")

@@ -117,7 +117,7 @@ def _state_to_json(state: State) -> str:
 
 
 def _state_from_json(text: str | bytes) -> State:
-    """Rebuild a state saved by ``to_json``; anything inconsistent raises :class:`~tricktaker.InvalidStateError`."""
+    """Rebuild a state saved by ``to_json``; a bad save raises :class:`~tricktaker.InvalidStateError`."""
 
     def start(data: dict[str, Any]) -> State:
         state = State.from_cards(

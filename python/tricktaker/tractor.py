@@ -276,7 +276,7 @@ def _state_to_json(state: State) -> str:
 
 
 def _state_from_json(text: str | bytes) -> State:
-    """Rebuild a round saved by ``to_json``; anything inconsistent raises :class:`~tricktaker.InvalidStateError`."""
+    """Rebuild a round saved by ``to_json``; a bad save raises :class:`~tricktaker.InvalidStateError`."""
 
     def start(data: dict[str, Any]) -> State:
         rules = _rules_from_dict(data["rules"])

@@ -356,7 +356,9 @@ impl State {
 
     // ---- whole plays ----
 
-    /// Every whole play the player to move may make now (see the module docs), each sorted in play order.
+    /// Every whole play the player to move may make now, each sorted in play order. A lead may be any set of
+    /// cards of one suit, so a long suit on lead has very many (a 25-card suit: about a million, seconds to
+    /// list); search code should build plays card by card through `legal_actions()` instead.
     fn legal_plays(&self, py: Python<'_>) -> Vec<Vec<Py<Card>>> {
         let ctx = self.ctx();
         let mut plays: Vec<Hand> = self.inner.legal_plays();

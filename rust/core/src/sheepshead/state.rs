@@ -15,6 +15,8 @@ use std::fmt;
 pub const NUM_PLAYERS: usize = 5;
 /// Tricks in a hand (R21).
 pub const NUM_TRICKS: usize = 6;
+/// The largest multiplier of a hand's settlement (R32's doublers), so that every return fits an `i32`.
+pub const MAX_MULTIPLIER: u32 = 1 << 20;
 /// The most actions a hand can take: 5 pick decisions, 2 buries, a call, an under, 30 cards.
 pub const MAX_ACTIONS: usize = 39;
 
@@ -76,7 +78,12 @@ impl fmt::Display for DealError {
                 write!(f, "{card} is dealt twice; the deck has one of each card (R2)")
             }
             DealError::Dealer { dealer } => write!(f, "dealer {dealer} is not a seat 0-4"),
-            DealError::Multiplier => f.write_str("the multiplier must be at least 1"),
+            DealError::Multiplier => {
+                write!(
+                    f,
+                    "the multiplier must be from 1 to {MAX_MULTIPLIER} (2**20), so that returns stay exact"
+                )
+            }
         }
     }
 }
@@ -209,7 +216,7 @@ impl State {
         if dealer >= NUM_PLAYERS as u8 {
             return Err(DealError::Dealer { dealer });
         }
-        if multiplier == 0 {
+        if !(1..=MAX_MULTIPLIER).contains(&multiplier) {
             return Err(DealError::Multiplier);
         }
         Ok(State {

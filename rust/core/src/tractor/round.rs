@@ -284,10 +284,17 @@ impl State {
             .iter()
             .try_fold(kitty, |all, &h| all.sum(h))
             .map_err(|e| SetupError(format!("{e}: a card is dealt more often than the two decks hold")))?;
-        if starter >= 4 || declarers >= 2 {
+        if starter >= 4 || declarers >= 2 || team(starter) != declarers {
             return Err(SetupError(format!(
-                "starter must be a seat 0-3 and declarers a team 0/1, not {starter}/{declarers}"
+                "starter must be a seat 0-3 of the declaring team (0: seats 0 and 2, 1: seats 1 and 3), not \
+                 {starter} with declarers {declarers}"
             )));
+        }
+        if trump.rank().is_some() && trump.suit().is_none() {
+            return Err(SetupError(
+                "a round has a trump suit, or no trump at all (R9); a rank without a suit is not a round"
+                    .into(),
+            ));
         }
         // By default the declarers are at the trump rank (R5) and the opponents at 2.
         let rank_level = trump.rank().map_or(2, |r| r.value());
@@ -295,7 +302,13 @@ impl State {
         if levels.iter().any(|l| !(2..=14).contains(l)) {
             return Err(SetupError(format!("levels must be 2..14, not {levels:?}")));
         }
-        let rank = Rank::from_value(rank_level).expect("a rank");
+        let declarers_level = levels[declarers as usize];
+        if trump.rank().is_some_and(|r| r.value() != declarers_level) {
+            return Err(SetupError(format!(
+                "the trump rank is the declarers' level (R5): level {declarers_level} does not match {trump}"
+            )));
+        }
+        let rank = Rank::from_value(declarers_level).expect("a checked level");
         let origin = Origin::Position { hands, kitty, trump, starter };
         let mut s = State::blank(rules, origin, levels, Some(declarers), Some(starter), rank);
         s.hands = hands;
@@ -314,7 +327,7 @@ impl State {
         self.rng.shuffle(&mut deck);
         self.stack = deck;
         self.drawn = 0;
-        self.deals += 1;
+        self.deals = self.deals.saturating_add(1);
         self.window = 0;
         self.in_window = false;
         self.standing = None;
@@ -387,7 +400,7 @@ impl State {
         self.rng.shuffle(&mut deck);
         self.stack = deck;
         self.drawn = 0;
-        self.deals += 1;
+        self.deals = self.deals.saturating_add(1);
         self.window = 0;
         self.standing = None;
         self.exposed = [Hand::EMPTY; NUM_PLAYERS];

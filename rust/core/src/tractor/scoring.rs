@@ -75,7 +75,7 @@ pub fn next_round(levels: [u8; 2], declarers: u8, starter: u8, points: i32, game
         (1 - declarers, 1 - declarers, (starter + 1) % 4) // R45
     };
     let mut levels = levels;
-    let reached = levels[team as usize] + outcome.levels;
+    let reached = levels[team as usize].saturating_add(outcome.levels);
     let winner = match game_end {
         // R47: any advance past the ace ends the game.
         GameEnd::PassAce => (reached > 14).then_some(team),
@@ -170,6 +170,13 @@ mod tests {
         assert_eq!(next_round([14, 5], 0, 0, 75, GameEnd::MustDefendAce).winner, Some(0));
         let king = next_round([13, 5], 0, 0, 75, GameEnd::PassAce);
         assert_eq!((king.winner, king.levels[0]), (None, 14));
+    }
+
+    #[test]
+    fn huge_point_totals_still_end_the_game() {
+        let p = next_round([14, 14], 0, 0, 100_000, GameEnd::PassAce);
+        assert_eq!((p.levels, p.winner), ([14, 14], Some(1)));
+        assert_eq!(next_round([2, 2], 0, 0, 20_000, GameEnd::PassAce).levels, [2, 14]);
     }
 
     #[test]

@@ -312,6 +312,10 @@ fn bad_deals_are_refused_with_the_reason() {
     assert_eq!(Deal::new(hands, cards("7D 8D")), Err(DealError::HandSize { seat: 2, size: 5 }));
     assert!(State::new(1, Rules::default(), 5, 1).is_err());
     assert!(State::new(1, Rules::default(), 0, 0).is_err());
+    assert!(State::new(1, Rules::default(), 0, MAX_MULTIPLIER + 1).is_err());
+    let mut biggest = State::new(1, Rules::default(), 0, MAX_MULTIPLIER).unwrap();
+    finish_randomly(&mut biggest, &mut Rng::new(3));
+    assert_eq!(biggest.returns().iter().sum::<i32>(), 0);
 }
 
 fn all_rules() -> impl Strategy<Value = Rules> {
