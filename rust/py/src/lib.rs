@@ -2,6 +2,7 @@
 
 use pyo3::prelude::*;
 
+mod batch;
 mod card;
 mod errors;
 mod sheepshead;

@@ -2,7 +2,7 @@
 
 use crate::card::{card_object, extract_card, Card};
 use crate::errors;
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 use tricktaker_core::rng::Rng;
@@ -518,13 +518,8 @@ pub fn random_playouts<'py>(
     threads: Option<usize>,
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_arg(rules)?.core;
-    let seed = seed_arg(seed)?;
-    if threads == Some(0) {
-        return Err(pyo3::exceptions::PyValueError::new_err("threads must be at least 1"));
-    }
-    let out = py.detach(|| playout::random_playouts(n, seed, rules, threads));
-    Ok(PyArray1::from_vec(py, out).reshape([n, NUM_PLAYERS])?.into_any())
+    let (rules, seed) = (rules_arg(rules)?.core, seed_arg(seed)?);
+    crate::batch::to_numpy(py, n, NUM_PLAYERS, threads, |t| playout::random_playouts(n, seed, rules, t))
 }
 
 /// `n` random hands as in `random_playouts`, each summarised in the columns of `SHEEPSHEAD_SUMMARY_COLUMNS`:
@@ -538,13 +533,11 @@ pub fn random_summaries<'py>(
     threads: Option<usize>,
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_arg(rules)?.core;
-    let seed = seed_arg(seed)?;
-    if threads == Some(0) {
-        return Err(pyo3::exceptions::PyValueError::new_err("threads must be at least 1"));
-    }
-    let out = py.detach(|| playout::random_batch(n, seed, rules, threads, playout::summary));
-    Ok(PyArray1::from_vec(py, out).reshape([n, playout::SUMMARY_COLUMNS.len()])?.into_any())
+    let (rules, seed) = (rules_arg(rules)?.core, seed_arg(seed)?);
+    let width = playout::SUMMARY_COLUMNS.len();
+    crate::batch::to_numpy(py, n, width, threads, |t| {
+        playout::random_batch(n, seed, rules, t, playout::summary)
+    })
 }
 
 fn jack_order_arg(jack_order: &str) -> PyResult<&'static Ranking> {

@@ -4,7 +4,7 @@ use crate::card::{card_object, Card};
 use crate::errors;
 use crate::sheepshead::seed_arg;
 use crate::tractor::{hand_arg, Trump};
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 use tricktaker_core::cards::Card as CoreCard;
@@ -530,13 +530,6 @@ impl State {
     }
 }
 
-fn check_threads(threads: Option<usize>) -> PyResult<()> {
-    if threads == Some(0) {
-        return Err(pyo3::exceptions::PyValueError::new_err("threads must be at least 1"));
-    }
-    Ok(())
-}
-
 /// `n` random rounds (round 1 at level 2: draw, declarations, kitty, play, score): an `(n, 4)` int32 array.
 #[pyfunction]
 #[pyo3(signature = (n, seed, *, threads = None, rules = None))]
@@ -548,9 +541,7 @@ pub fn random_playouts<'py>(
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (rules, seed) = (rules_arg(rules)?, seed_arg(seed)?);
-    check_threads(threads)?;
-    let out = py.detach(|| playout::random_playouts(n, seed, rules, threads));
-    Ok(PyArray1::from_vec(py, out).reshape([n, NUM_PLAYERS])?.into_any())
+    crate::batch::to_numpy(py, n, NUM_PLAYERS, threads, |t| playout::random_playouts(n, seed, rules, t))
 }
 
 /// `n` random rounds as in `random_playouts`, summarised in the columns of `TRACTOR_SUMMARY_COLUMNS`.
@@ -564,9 +555,10 @@ pub fn random_summaries<'py>(
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (rules, seed) = (rules_arg(rules)?, seed_arg(seed)?);
-    check_threads(threads)?;
-    let out = py.detach(|| playout::random_batch(n, seed, rules, threads, playout::summary));
-    Ok(PyArray1::from_vec(py, out).reshape([n, playout::SUMMARY_COLUMNS.len()])?.into_any())
+    let width = playout::SUMMARY_COLUMNS.len();
+    crate::batch::to_numpy(py, n, width, threads, |t| {
+        playout::random_batch(n, seed, rules, t, playout::summary)
+    })
 }
 
 /// R43: ``(declarers_hold, levels)`` for the opponents' points P.
