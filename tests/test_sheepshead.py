@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+import random
 
 import numpy as np
 import pytest
@@ -432,3 +433,45 @@ def test_match_carries_scores_and_doublers() -> None:
     with pytest.raises(IllegalActionError, match="over"):
         match.next_hand()
     assert match.winners() == [s for s in range(5) if match.scores[s] == max(match.scores)]
+
+
+# ---- what a seat knows ----
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_resample_keeps_what_the_player_sees(seed: int) -> None:
+    state = ss.State.new(seed, dealer=seed % 5)
+    rng = random.Random(seed)
+    for _ in range(seed * 3):
+        if not state.is_terminal:
+            state.apply_action(rng.choice(state.legal_actions()))
+    for player in range(5):
+        key, obs = state.information_state_key(player), state.observation(player)
+        assert obs.shape == ss.OBSERVATION_SHAPE and obs.dtype == np.float32
+        for k in range(3):
+            other = state.resample(player, seed * 100 + k)
+            assert other.information_state_key(player) == key
+            assert (other.observation(player) == obs).all()
+            assert other.hand(player) == state.hand(player)
+            assert other.history() == state.history() or state.picker not in (None, player)
+            assert pickle.loads(pickle.dumps(other)) == other
+
+
+def test_observation_writes_into_a_buffer_and_checks_it() -> None:
+    state = ss.State.new(4)
+    buffer = np.zeros(ss.OBSERVATION_SHAPE, dtype=np.float32)
+    assert state.observation(1, out=buffer) is buffer
+    assert (buffer == state.observation(1)).all() and buffer[:32].sum() == 6
+    with pytest.raises(ValueError, match="shape"):
+        state.observation(1, out=np.zeros(10, dtype=np.float32))
+    with pytest.raises(ValueError, match="seat"):
+        state.observation(7)
+
+
+def test_keys_differ_between_seats_and_follow_the_play() -> None:
+    state = ss.State.new(8)
+    keys = {state.information_state_key(p) for p in range(5)}
+    assert len(keys) == 5
+    before = state.information_state_key(0)
+    state.apply_action(state.legal_actions()[0])
+    assert state.information_state_key(0) != before

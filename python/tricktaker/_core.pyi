@@ -9,6 +9,7 @@ import numpy.typing as npt
 __all__ = [
     "SHEEPSHEAD_NUM_ACTIONS",
     "SHEEPSHEAD_NUM_PLAYERS",
+    "SHEEPSHEAD_OBSERVATION_SIZE",
     "SHEEPSHEAD_SUMMARY_COLUMNS",
     "TRACTOR_NUM_ACTIONS",
     "TRACTOR_NUM_PLAYERS",
@@ -180,6 +181,11 @@ class SheepsheadState:
     @rng_state.setter
     def rng_state(self, words: Sequence[int]) -> None: ...
     def dealt_hands(self) -> list[list[Card]]: ...
+    def information_state_key(self, player: int) -> int: ...
+    def observation(
+        self, player: int, out: npt.NDArray[np.float32] | None = None
+    ) -> npt.NDArray[np.float32]: ...
+    def resample(self, player: int, seed: int) -> SheepsheadState: ...
     def to_json(self) -> str: ...
     @classmethod
     def from_json(cls, text: str | bytes) -> SheepsheadState: ...
@@ -201,6 +207,7 @@ def sheepshead_trumps(jack_order: Literal["standard", "seed"] = "standard") -> l
 
 SHEEPSHEAD_SUMMARY_COLUMNS: list[str]
 SHEEPSHEAD_NUM_ACTIONS: int
+SHEEPSHEAD_OBSERVATION_SIZE: int
 SHEEPSHEAD_NUM_PLAYERS: int
 
 # ---- Tractor ----

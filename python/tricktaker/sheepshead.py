@@ -22,6 +22,7 @@ from .errors import IllegalActionError
 __all__ = [
     "NUM_ACTIONS",
     "NUM_PLAYERS",
+    "OBSERVATION_SHAPE",
     "HandRecord",
     "Match",
     "Rules",
@@ -42,6 +43,8 @@ suit_of = _core.sheepshead_suit_of
 card_points = _core.sheepshead_card_points
 trumps = _core.sheepshead_trumps
 NUM_ACTIONS: int = _core.SHEEPSHEAD_NUM_ACTIONS
+OBSERVATION_SHAPE: tuple[int] = (_core.SHEEPSHEAD_OBSERVATION_SIZE,)
+"""The shape of ``State.observation(player)``; the layout is documented in ``docs/sheepshead-protocol.md``."""
 NUM_PLAYERS: int = _core.SHEEPSHEAD_NUM_PLAYERS
 
 

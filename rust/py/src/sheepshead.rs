@@ -2,11 +2,12 @@
 
 use crate::card::{card_object, extract_card, Card};
 use crate::errors;
-use numpy::PyArray1;
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 use tricktaker_core::rng::Rng;
 use tricktaker_core::sheepshead::cards::{CardSet, SCard};
+use tricktaker_core::sheepshead::information;
 use tricktaker_core::sheepshead::ranking::{self, Ranking};
 use tricktaker_core::sheepshead::rules::{AllPass, JackOrder, NoLegalCall};
 use tricktaker_core::sheepshead::{self as core, playout, Action, Deal, NUM_ACTIONS, NUM_PLAYERS};
@@ -459,6 +460,57 @@ impl State {
         self.inner.picking_side_points()
     }
 
+    // ---- what a seat knows (for search over hidden information) ----
+
+    /// A 64-bit key, equal for two states exactly when `player`'s information in them is equal.
+    fn information_state_key(&self, player: i64) -> PyResult<u64> {
+        Ok(information::information_key(&self.inner, self.seat(player)? as u8))
+    }
+
+    /// What `player` may know as a float32 vector of `OBSERVATION_SHAPE` (layout in the module docs); written
+    /// into `out` (a C-contiguous float32 array of that shape) when given.
+    #[pyo3(signature = (player, out = None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        player: i64,
+        out: Option<Bound<'py, PyArray1<f32>>>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = self.seat(player)? as u8;
+        let mut buffer = [0.0f32; information::OBSERVATION_SIZE];
+        information::observe(&self.inner, seat, &mut buffer);
+        match out {
+            None => Ok(PyArray1::from_slice(py, &buffer)),
+            Some(array) => {
+                {
+                    let mut view = array.try_readwrite().map_err(|e| {
+                        pyo3::exceptions::PyValueError::new_err(format!("out is not writable: {e}"))
+                    })?;
+                    let slice = view.as_slice_mut().map_err(|_| {
+                        pyo3::exceptions::PyValueError::new_err("out must be a C-contiguous float32 array")
+                    })?;
+                    if slice.len() != buffer.len() {
+                        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                            "out must have shape ({},), not ({},)",
+                            buffer.len(),
+                            slice.len()
+                        )));
+                    }
+                    slice.copy_from_slice(&buffer);
+                }
+                Ok(array)
+            }
+        }
+    }
+
+    /// A state `player` cannot tell from this one: every card hidden from `player` dealt again at random,
+    /// uniformly among the deals consistent with everything `player` has seen (see the module docs).
+    fn resample(&self, player: i64, seed: &Bound<'_, PyAny>) -> PyResult<State> {
+        let seat = self.seat(player)? as u8;
+        let mut rng = Rng::new(seed_arg(seed)?);
+        Ok(State { inner: information::resample(&self.inner, seat, &mut rng), rules: self.rules })
+    }
+
     // ---- saving ----
 
     /// The generator state that deals the next hand (four 64-bit words).
@@ -596,6 +648,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("sheepshead_trumps", wrap_pyfunction!(trumps, m)?)?;
     m.add("SHEEPSHEAD_SUMMARY_COLUMNS", playout::SUMMARY_COLUMNS.to_vec())?;
     m.add("SHEEPSHEAD_NUM_ACTIONS", NUM_ACTIONS)?;
+    m.add("SHEEPSHEAD_OBSERVATION_SIZE", information::OBSERVATION_SIZE)?;
     m.add("SHEEPSHEAD_NUM_PLAYERS", NUM_PLAYERS)?;
     Ok(())
 }

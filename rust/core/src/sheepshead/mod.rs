@@ -6,6 +6,7 @@
 
 pub mod actions;
 pub mod cards;
+pub mod information;
 pub mod playout;
 pub mod ranking;
 pub mod rules;
