@@ -475,3 +475,19 @@ def test_keys_differ_between_seats_and_follow_the_play() -> None:
     before = state.information_state_key(0)
     state.apply_action(state.legal_actions()[0])
     assert state.information_state_key(0) != before
+
+
+def test_playouts_finish_one_position_many_times() -> None:
+    state = ss.State.new(6)
+    for _ in range(9):
+        state.apply_action(state.legal_actions()[-1])
+    before = state.clone()
+    a = ss.playouts(state, 500, 3, threads=1)
+    assert a.shape == (500, 5) and (a.sum(axis=1) == 0).all()
+    assert (a == ss.playouts(state, 500, 3, threads=2)).all()
+    assert state == before
+    assert len({tuple(r) for r in a.tolist()}) > 1
+    finished = ss.State.new(6)
+    while not finished.is_terminal:
+        finished.apply_action(finished.legal_actions()[0])
+    assert (ss.playouts(finished, 3, 1) == finished.returns()).all()

@@ -254,3 +254,16 @@ def test_negative_points_as_zero_r43(as_zero: bool, reported: int) -> None:
     assert failed is not None and failed[0] == 1 and failed[3] == -10
     assert state.points == reported
     assert state.returns() == [3, -3, 3, -3]
+
+
+def test_playouts_finish_one_position_many_times() -> None:
+    state = State.new(6)
+    while state.phase != "play":
+        state.apply_action(state.legal_actions()[0])
+    before = state.clone()
+    a = tractor.playouts(state, 200, 3, threads=1)
+    assert a.shape == (200, 4) and (a.sum(axis=1) == 0).all()
+    assert (a == tractor.playouts(state, 200, 3, threads=2)).all()
+    assert state == before
+    with pytest.raises(ValueError, match="threads"):
+        tractor.playouts(state, 2, 1, threads=0)

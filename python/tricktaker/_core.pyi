@@ -22,6 +22,7 @@ __all__ = [
     "TractorTrump",
     "__version__",
     "sheepshead_card_points",
+    "sheepshead_playouts",
     "sheepshead_random_playouts",
     "sheepshead_random_summaries",
     "sheepshead_suit_of",
@@ -34,6 +35,7 @@ __all__ = [
     "tractor_legal_follows",
     "tractor_level_outcome",
     "tractor_next_round",
+    "tractor_playouts",
     "tractor_random_playouts",
     "tractor_random_summaries",
     "tractor_trick_points",
@@ -194,6 +196,9 @@ class SheepsheadState:
 
 def sheepshead_random_playouts(
     n: int, seed: int, *, threads: int | None = None, rules: SheepsheadRules | None = None
+) -> npt.NDArray[np.int32]: ...
+def sheepshead_playouts(
+    state: SheepsheadState, n: int, seed: int, *, threads: int | None = None
 ) -> npt.NDArray[np.int32]: ...
 def sheepshead_random_summaries(
     n: int, seed: int, *, threads: int | None = None, rules: SheepsheadRules | None = None
@@ -410,6 +415,9 @@ class TractorState:
 
 def tractor_random_playouts(
     n: int, seed: int, *, threads: int | None = None, rules: TractorRules | None = None
+) -> npt.NDArray[np.int32]: ...
+def tractor_playouts(
+    state: TractorState, n: int, seed: int, *, threads: int | None = None
 ) -> npt.NDArray[np.int32]: ...
 def tractor_random_summaries(
     n: int, seed: int, *, threads: int | None = None, rules: TractorRules | None = None

@@ -29,6 +29,7 @@ __all__ = [
     "Simulation",
     "State",
     "card_points",
+    "playouts",
     "random_playouts",
     "simulate",
     "suit_of",
@@ -98,6 +99,17 @@ def simulate(n: int, seed: int, *, threads: int | None = None, rules: Rules | No
         picking_side_tricks=column["picking_side_tricks"],
         leaster=column["leaster"].astype(bool),
     )
+
+
+def playouts(state: State, n: int, seed: int, *, threads: int | None = None) -> npt.NDArray[np.int32]:
+    """Finish ``state`` at random ``n`` times (rollouts): an ``(n, 5)`` int32 array of the returns.
+
+    Every rollout starts from a copy of ``state`` (which is not changed) and chooses uniformly among the legal
+    actions; rollout ``i`` depends only on ``seed`` and ``i``. Runs in Rust on ``threads`` threads (default:
+    one per core) with the GIL released: with :meth:`State.resample`, the core of a PIMC or ISMCTS search.
+    """
+    _saving.check_batch(n, threads)
+    return _core.sheepshead_playouts(state, n, seed, threads=threads)
 
 
 # ---- saving: JSON and pickling (called by the native State) ----

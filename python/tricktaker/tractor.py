@@ -55,6 +55,7 @@ __all__ = [
     "is_legal_follow",
     "legal_follows",
     "level_outcome",
+    "playouts",
     "random_playouts",
     "simulate",
     "team_of",
@@ -246,6 +247,17 @@ def simulate(n: int, seed: int, *, threads: int | None = None, rules: Rules | No
         deals=column["deals"],
         no_trump=column["no_trump"].astype(bool),
     )
+
+
+def playouts(state: State, n: int, seed: int, *, threads: int | None = None) -> npt.NDArray[np.int32]:
+    """Finish ``state`` at random ``n`` times (rollouts): an ``(n, 4)`` int32 array of the returns.
+
+    Every rollout starts from a copy of ``state`` (which is not changed) and chooses uniformly among the legal
+    actions; rollout ``i`` depends only on ``seed`` and ``i``. Runs in Rust on ``threads`` threads (default:
+    one per core) with the GIL released: with :meth:`State.resample`, the core of a PIMC or ISMCTS search.
+    """
+    _saving.check_batch(n, threads)
+    return _core.tractor_playouts(state, n, seed, threads=threads)
 
 
 # ---- saving: JSON and pickling (called by the native State) ----

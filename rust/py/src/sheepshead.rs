@@ -635,6 +635,21 @@ pub fn trumps(py: Python<'_>, jack_order: &str) -> PyResult<Vec<Py<Card>>> {
     Ok(cards_list(py, ranking.sorted(ranking::ESuit::TRUMP.cards())))
 }
 
+/// `state` finished at random `n` times (rollouts): an `(n, players)` int32 array of returns, computed in Rust
+/// on `threads` threads with the GIL released; rollout `i` depends only on `seed` and `i`.
+#[pyfunction]
+#[pyo3(signature = (state, n, seed, *, threads = None))]
+pub fn playouts<'py>(
+    py: Python<'py>,
+    state: PyRef<'py, State>,
+    n: usize,
+    seed: &Bound<'py, PyAny>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (inner, seed) = (state.inner.clone(), seed_arg(seed)?);
+    crate::batch::to_numpy(py, n, NUM_PLAYERS, threads, |t| playout::rollouts(&inner, n, seed, t))
+}
+
 /// Adds the Sheepshead names to `_core`, prefixed; `tricktaker.sheepshead` re-exports them unprefixed.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -642,6 +657,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SheepsheadRules", py.get_type::<Rules>())?;
     m.add("sheepshead_random_playouts", wrap_pyfunction!(random_playouts, m)?)?;
     m.add("sheepshead_random_summaries", wrap_pyfunction!(random_summaries, m)?)?;
+    m.add("sheepshead_playouts", wrap_pyfunction!(playouts, m)?)?;
     m.add("sheepshead_trick_winner", wrap_pyfunction!(trick_winner, m)?)?;
     m.add("sheepshead_suit_of", wrap_pyfunction!(suit_of, m)?)?;
     m.add("sheepshead_card_points", wrap_pyfunction!(card_points, m)?)?;

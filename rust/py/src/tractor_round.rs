@@ -593,12 +593,28 @@ pub fn next_round(
     Ok(((p.levels[0], p.levels[1]), p.declarers, p.starter, p.winner))
 }
 
+/// `state` finished at random `n` times (rollouts): an `(n, players)` int32 array of returns, computed in Rust
+/// on `threads` threads with the GIL released; rollout `i` depends only on `seed` and `i`.
+#[pyfunction]
+#[pyo3(signature = (state, n, seed, *, threads = None))]
+pub fn playouts<'py>(
+    py: Python<'py>,
+    state: PyRef<'py, State>,
+    n: usize,
+    seed: &Bound<'py, PyAny>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (inner, seed) = (state.inner.clone(), seed_arg(seed)?);
+    crate::batch::to_numpy(py, n, NUM_PLAYERS, threads, |t| playout::rollouts(&inner, n, seed, t))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("TractorState", py.get_type::<State>())?;
     m.add("TractorRules", py.get_type::<Rules>())?;
     m.add("tractor_random_playouts", wrap_pyfunction!(random_playouts, m)?)?;
     m.add("tractor_random_summaries", wrap_pyfunction!(random_summaries, m)?)?;
+    m.add("tractor_playouts", wrap_pyfunction!(playouts, m)?)?;
     m.add("tractor_level_outcome", wrap_pyfunction!(level_outcome, m)?)?;
     m.add("tractor_next_round", wrap_pyfunction!(next_round, m)?)?;
     m.add("TRACTOR_SUMMARY_COLUMNS", playout::SUMMARY_COLUMNS.to_vec())?;

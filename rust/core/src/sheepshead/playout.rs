@@ -68,6 +68,17 @@ pub fn random_playouts(n: usize, seed: u64, rules: Rules, threads: Option<usize>
     random_batch(n, seed, rules, threads, State::returns)
 }
 
+/// Finishes `state` at random `n` times (rollouts from one position): the returns of each, 5 numbers per
+/// hand. Rollout `i` chooses with a generator seeded from `seed` and `i`, so the result does not depend on the
+/// threads.
+pub fn rollouts(state: &State, n: usize, seed: u64, threads: Option<usize>) -> Vec<i32> {
+    crate::parallel::batch(n, 256, threads, |i| {
+        let mut s = *state;
+        finish_randomly(&mut s, &mut Rng::new(derive_seed(seed, i)));
+        s.returns()
+    })
+}
+
 /// The columns of [`summary`].
 pub const SUMMARY_COLUMNS: [&str; 11] = [
     "return_0",

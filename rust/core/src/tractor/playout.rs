@@ -60,6 +60,17 @@ pub fn random_batch<const W: usize>(
     crate::parallel::batch(n, 256, threads, |i| record(&random_round(seed, i, rules)))
 }
 
+/// Finishes `state` at random `n` times (rollouts from one position): the returns of each, 4 numbers per
+/// round. Rollout `i` chooses with a generator seeded from `seed` and `i`, so the result does not depend on the
+/// threads.
+pub fn rollouts(state: &State, n: usize, seed: u64, threads: Option<usize>) -> Vec<i32> {
+    crate::parallel::batch(n, 256, threads, |i| {
+        let mut s = state.clone();
+        finish_randomly(&mut s, &mut Rng::new(derive_seed(seed, i)));
+        s.returns()
+    })
+}
+
 /// The columns of [`summary`].
 pub const SUMMARY_COLUMNS: [&str; 10] = [
     "return_0",
