@@ -646,7 +646,7 @@ pub fn playouts<'py>(
     seed: &Bound<'py, PyAny>,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (inner, seed) = (state.inner.clone(), seed_arg(seed)?);
+    let (inner, seed) = (state.inner, seed_arg(seed)?);
     crate::batch::to_numpy(py, n, NUM_PLAYERS, threads, |t| playout::rollouts(&inner, n, seed, t))
 }
 
