@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import numpy as np
 import pytest
 
 from tricktaker import sheepshead as ss
@@ -68,3 +69,35 @@ def test_undo(benchmark: Any) -> None:
 
     benchmark.pedantic(apply_and_undo, rounds=5, warmup_rounds=1)
     benchmark.extra_info["apply_undo_per_second"] = 100_000 / benchmark.stats.stats.mean
+
+
+@pytest.mark.parametrize("depth", [4, 20, 35])
+def test_resample(benchmark: Any, depth: int) -> None:
+    """Resampling the hidden cards for one seat, early, mid and late in a hand."""
+    state = ss.State.new(9)
+    for step in range(depth):
+        if not state.is_terminal:
+            actions = state.legal_actions()
+            state.apply_action(actions[step % len(actions)])
+    player = (state.current_player or 0) if not state.is_terminal else 0
+
+    def resamples() -> None:
+        for seed in range(10_000):
+            state.resample(player, seed)
+
+    benchmark.pedantic(resamples, rounds=3, warmup_rounds=1)
+    benchmark.extra_info["resamples_per_second"] = 10_000 / benchmark.stats.stats.mean
+
+
+def test_observation(benchmark: Any) -> None:
+    state = ss.State.new(9)
+    for step in range(15):
+        state.apply_action(state.legal_actions()[step % len(state.legal_actions())])
+    buffer = np.zeros(ss.OBSERVATION_SHAPE, dtype=np.float32)
+
+    def observations() -> None:
+        for _ in range(100_000):
+            state.observation(1, out=buffer)
+
+    benchmark.pedantic(observations, rounds=3, warmup_rounds=1)
+    benchmark.extra_info["observations_per_second"] = 100_000 / benchmark.stats.stats.mean
