@@ -267,3 +267,26 @@ def test_playouts_finish_one_position_many_times() -> None:
     assert state == before
     with pytest.raises(ValueError, match="threads"):
         tractor.playouts(state, 2, 1, threads=0)
+
+
+def test_information_key_and_observation() -> None:
+    state = State.new(12)
+    rng = random.Random(1)
+    for _ in range(120):
+        if not state.is_terminal:
+            state.apply_action(rng.choice(state.legal_actions()))
+    keys = {state.information_state_key(p) for p in range(4)}
+    assert len(keys) == 4
+    obs = state.observation(2)
+    assert obs.shape == tractor.OBSERVATION_SHAPE and obs.dtype == np.float32
+    assert obs[:54].sum() * 2 == len(state.hand(2))
+    buffer = np.zeros(tractor.OBSERVATION_SHAPE, dtype=np.float32)
+    assert state.observation(2, out=buffer) is buffer and (buffer == obs).all()
+    # Two positions that differ only in cards hidden from seat 0 look the same to it.
+    hands = [["3C", "4C"], ["AS", "KS"], ["7C", "8C"], ["9D", "9D"]]
+    swapped = [["3C", "4C"], ["AS", "8C"], ["7C", "KS"], ["9D", "9D"]]
+    a = State.from_cards(hands, KITTY_30, HEARTS_2, 0, 0)
+    b = State.from_cards(swapped, KITTY_30, HEARTS_2, 0, 0)
+    assert (a.observation(0) == b.observation(0)).all()
+    assert a.information_state_key(0) == b.information_state_key(0)
+    assert a.information_state_key(1) != b.information_state_key(1)

@@ -13,6 +13,7 @@ __all__ = [
     "SHEEPSHEAD_SUMMARY_COLUMNS",
     "TRACTOR_NUM_ACTIONS",
     "TRACTOR_NUM_PLAYERS",
+    "TRACTOR_OBSERVATION_SIZE",
     "TRACTOR_SUMMARY_COLUMNS",
     "Card",
     "SheepsheadRules",
@@ -405,6 +406,10 @@ class TractorState:
     @property
     def kitty_bonus(self) -> int: ...
     def failed_throw(self) -> tuple[int, list[Card], list[Card], int] | None: ...
+    def information_state_key(self, player: int) -> int: ...
+    def observation(
+        self, player: int, out: npt.NDArray[np.float32] | None = None
+    ) -> npt.NDArray[np.float32]: ...
     @property
     def failed_throws(self) -> int: ...
     def to_json(self) -> str: ...
@@ -429,4 +434,5 @@ def tractor_next_round(
 
 TRACTOR_SUMMARY_COLUMNS: list[str]
 TRACTOR_NUM_ACTIONS: int
+TRACTOR_OBSERVATION_SIZE: int
 TRACTOR_NUM_PLAYERS: int

@@ -39,6 +39,7 @@ from .errors import IllegalActionError
 __all__ = [
     "NUM_ACTIONS",
     "NUM_PLAYERS",
+    "OBSERVATION_SHAPE",
     "CardLike",
     "Component",
     "LevelOutcome",
@@ -68,6 +69,8 @@ State = _core.TractorState
 Rules = _core.TractorRules
 NUM_ACTIONS: int = _core.TRACTOR_NUM_ACTIONS
 NUM_PLAYERS: int = _core.TRACTOR_NUM_PLAYERS
+OBSERVATION_SHAPE: tuple[int] = (_core.TRACTOR_OBSERVATION_SIZE,)
+"""The shape of ``State.observation(player)``; the layout is documented in ``docs/tractor-protocol.md``."""
 CardLike = Card | str
 Component = tuple[Literal["tractor", "pair", "single"], list[Card]]
 

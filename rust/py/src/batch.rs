@@ -1,4 +1,4 @@
-//! Batches of games run in Rust with the GIL released and handed back as numpy arrays.
+//! Batches of games run in Rust with the GIL released, and observations, handed back as numpy arrays.
 
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
@@ -17,4 +17,30 @@ pub fn to_numpy<'py>(
     }
     let out = py.detach(|| play(threads));
     Ok(PyArray1::from_vec(py, out).reshape([n, width])?.into_any())
+}
+
+/// An observation as a new float32 array, or copied into `out` (which must be C-contiguous of the same length).
+pub fn observation_out<'py>(
+    py: Python<'py>,
+    values: &[f32],
+    out: Option<Bound<'py, PyArray1<f32>>>,
+) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    let Some(array) = out else { return Ok(PyArray1::from_slice(py, values)) };
+    {
+        let mut view = array
+            .try_readwrite()
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("out is not writable: {e}")))?;
+        let slice = view.as_slice_mut().map_err(|_| {
+            pyo3::exceptions::PyValueError::new_err("out must be a C-contiguous float32 array")
+        })?;
+        if slice.len() != values.len() {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "out must have shape ({},), not ({},)",
+                values.len(),
+                slice.len()
+            )));
+        }
+        slice.copy_from_slice(values);
+    }
+    Ok(array)
 }

@@ -2,7 +2,7 @@
 
 use crate::card::{card_object, extract_card, Card};
 use crate::errors;
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 use tricktaker_core::rng::Rng;
@@ -476,31 +476,9 @@ impl State {
         player: i64,
         out: Option<Bound<'py, PyArray1<f32>>>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let seat = self.seat(player)? as u8;
         let mut buffer = [0.0f32; information::OBSERVATION_SIZE];
-        information::observe(&self.inner, seat, &mut buffer);
-        match out {
-            None => Ok(PyArray1::from_slice(py, &buffer)),
-            Some(array) => {
-                {
-                    let mut view = array.try_readwrite().map_err(|e| {
-                        pyo3::exceptions::PyValueError::new_err(format!("out is not writable: {e}"))
-                    })?;
-                    let slice = view.as_slice_mut().map_err(|_| {
-                        pyo3::exceptions::PyValueError::new_err("out must be a C-contiguous float32 array")
-                    })?;
-                    if slice.len() != buffer.len() {
-                        return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                            "out must have shape ({},), not ({},)",
-                            buffer.len(),
-                            slice.len()
-                        )));
-                    }
-                    slice.copy_from_slice(&buffer);
-                }
-                Ok(array)
-            }
-        }
+        information::observe(&self.inner, self.seat(player)? as u8, &mut buffer);
+        crate::batch::observation_out(py, &buffer, out)
     }
 
     /// A state `player` cannot tell from this one: every card hidden from `player` dealt again at random,

@@ -14,7 +14,7 @@ use tricktaker_core::tractor::declare::Declaration;
 use tricktaker_core::tractor::round::{self, Origin, NUM_PLAYERS};
 use tricktaker_core::tractor::rules::{FailedThrowForced, FirstDrawer, GameEnd, KittyMultiplier, Over240};
 use tricktaker_core::tractor::scoring;
-use tricktaker_core::tractor::{playout, rules, Hand, TrumpContext};
+use tricktaker_core::tractor::{information, playout, rules, Hand, TrumpContext};
 
 /// Every option of A.4 (keyword-only; every default is the specification's).
 #[pyclass(frozen, eq, hash, module = "tricktaker.tractor", name = "Rules")]
@@ -512,6 +512,25 @@ impl State {
         self.inner.failed_throws()
     }
 
+    /// A 64-bit key, equal for two rounds exactly when `player`'s information in them is equal.
+    fn information_state_key(&self, player: i64) -> PyResult<u64> {
+        Ok(information::information_key(&self.inner, State::seat(player)? as u8))
+    }
+
+    /// What `player` may know as a float32 vector of `OBSERVATION_SHAPE` (layout in `docs/tractor-protocol.md`);
+    /// written into `out` (a C-contiguous float32 array of that shape) when given.
+    #[pyo3(signature = (player, out = None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        player: i64,
+        out: Option<Bound<'py, PyArray1<f32>>>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let mut buffer = [0.0f32; information::OBSERVATION_SIZE];
+        information::observe(&self.inner, State::seat(player)? as u8, &mut buffer);
+        crate::batch::observation_out(py, &buffer, out)
+    }
+
     fn to_json(slf: &Bound<'_, Self>) -> PyResult<String> {
         slf.py().import("tricktaker.tractor")?.getattr("_state_to_json")?.call1((slf,))?.extract()
     }
@@ -619,6 +638,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("tractor_next_round", wrap_pyfunction!(next_round, m)?)?;
     m.add("TRACTOR_SUMMARY_COLUMNS", playout::SUMMARY_COLUMNS.to_vec())?;
     m.add("TRACTOR_NUM_ACTIONS", NUM_ACTIONS)?;
+    m.add("TRACTOR_OBSERVATION_SIZE", information::OBSERVATION_SIZE)?;
     m.add("TRACTOR_NUM_PLAYERS", NUM_PLAYERS)?;
     Ok(())
 }

@@ -25,7 +25,7 @@ fn hides_card(action: u8, seat: u8, picker: Option<u8>) -> bool {
 
 /// A 64-bit key equal for two states exactly when `seat`'s information in them is equal (up to collisions).
 pub fn information_key(state: &State, seat: u8) -> u64 {
-    let mut h = 0x7EA_5EE5_u64;
+    let mut h = 0x07EA_5EE5_u64;
     let mut feed = |x: u64| h = splitmix64(&mut (h ^ x));
     feed(u64::from(seat) | u64::from(state.dealer()) << 8 | u64::from(state.multiplier()) << 16);
     feed(rules_code(state) as u64);

@@ -8,6 +8,7 @@ pub mod declare;
 pub mod follow;
 pub mod format;
 pub mod hand;
+pub mod information;
 pub mod playout;
 pub mod round;
 pub mod rules;

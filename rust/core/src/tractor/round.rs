@@ -141,8 +141,9 @@ pub struct State {
     lead: Option<Format>,
     tricks: u16,
     last_trick: Option<Trick>,
-    /// Cards of the completed tricks.
+    /// Cards of the completed tricks, all and by seat.
     played: Hand,
+    played_by: [Hand; NUM_PLAYERS],
     points: i32,
     trick_points: [u32; 2],
     kitty_bonus: i32,
@@ -251,6 +252,7 @@ impl State {
             tricks: 0,
             last_trick: None,
             played: Hand::EMPTY,
+            played_by: [Hand::EMPTY; NUM_PLAYERS],
             points: 0,
             trick_points: [0; 2],
             kitty_bonus: 0,
@@ -514,6 +516,18 @@ impl State {
     pub fn played(&self) -> Hand {
         self.played
     }
+    /// The cards each seat played in the completed tricks.
+    pub fn played_by(&self) -> [Hand; NUM_PLAYERS] {
+        self.played_by
+    }
+    /// The seat that drew first in this deal.
+    pub fn first_drawer(&self) -> u8 {
+        self.first_drawer
+    }
+    /// The card drawn at position `k` of the stack (0–107).
+    pub fn stack_card(&self, k: usize) -> Card {
+        self.stack[k]
+    }
     /// P so far: the opponents' card points, the kitty bonus and the throw penalties (R40–R42).
     pub fn points(&self) -> i32 {
         self.points
@@ -733,6 +747,10 @@ impl State {
         let cards = self.plays.iter().fold(Hand::EMPTY, |all, &p| all.sum(p).expect("108 cards"));
         let pts = points(cards);
         self.played = self.played.sum(cards).expect("108 cards");
+        for (i, &p) in self.plays.iter().enumerate() {
+            let s = ((self.leader + i as u8) % 4) as usize;
+            self.played_by[s] = self.played_by[s].sum(p).expect("108 cards");
+        }
         self.trick_points[team(w) as usize] += pts;
         if !self.is_declarer(w) {
             self.points += pts as i32; // R40
