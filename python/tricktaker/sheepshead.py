@@ -28,6 +28,7 @@ __all__ = [
     "Rules",
     "Simulation",
     "State",
+    "VectorState",
     "card_points",
     "playouts",
     "random_playouts",
@@ -39,6 +40,7 @@ __all__ = [
 
 State = _core.SheepsheadState
 Rules = _core.SheepsheadRules
+VectorState = _core.SheepsheadVectorState
 trick_winner = _core.sheepshead_trick_winner
 suit_of = _core.sheepshead_suit_of
 card_points = _core.sheepshead_card_points

@@ -49,6 +49,7 @@ __all__ = [
     "Simulation",
     "State",
     "Trump",
+    "VectorState",
     "check_throw",
     "decompose",
     "follow_error",
@@ -67,6 +68,7 @@ __all__ = [
 Trump = _core.TractorTrump
 State = _core.TractorState
 Rules = _core.TractorRules
+VectorState = _core.TractorVectorState
 NUM_ACTIONS: int = _core.TRACTOR_NUM_ACTIONS
 NUM_PLAYERS: int = _core.TRACTOR_NUM_PLAYERS
 OBSERVATION_SHAPE: tuple[int] = (_core.TRACTOR_OBSERVATION_SIZE,)

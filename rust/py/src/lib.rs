@@ -8,6 +8,7 @@ mod errors;
 mod sheepshead;
 mod tractor;
 mod tractor_round;
+mod vector;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {

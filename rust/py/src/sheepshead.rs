@@ -628,11 +628,86 @@ pub fn playouts<'py>(
     crate::batch::to_numpy(py, n, NUM_PLAYERS, threads, |t| playout::rollouts(&inner, n, seed, t))
 }
 
+impl crate::vector::Game for core::State {
+    type Rules = core::Rules;
+    const NUM_ACTIONS: usize = NUM_ACTIONS;
+    const NUM_PLAYERS: usize = NUM_PLAYERS;
+    const OBSERVATION_SIZE: usize = information::OBSERVATION_SIZE;
+    fn deal(seed: u64, rules: core::Rules) -> core::State {
+        core::State::new(seed, rules, 0, 1).expect("dealer 0 and multiplier 1 are valid")
+    }
+    fn mask(&self) -> u128 {
+        self.legal_mask()
+    }
+    fn apply(&mut self, action: u8) {
+        self.apply_unchecked(action)
+    }
+    fn current(&self) -> Option<u8> {
+        self.current_player()
+    }
+    fn returns(&self) -> Vec<i32> {
+        core::State::returns(self).to_vec()
+    }
+    fn observe(&self, seat: u8, out: &mut [f32]) {
+        let mut buffer = [0.0; information::OBSERVATION_SIZE];
+        information::observe(self, seat, &mut buffer);
+        out.copy_from_slice(&buffer);
+    }
+}
+
+/// `n` Sheepshead hands stepped together (dealer 0, seeds derived from `seed`): a hand that ends is recorded
+/// and dealt again.
+#[pyclass(module = "tricktaker.sheepshead", name = "VectorState")]
+pub struct VectorState {
+    inner: crate::vector::Vector<core::State>,
+    rules: Rules,
+}
+
+#[pymethods]
+impl VectorState {
+    #[new]
+    #[pyo3(signature = (n, seed, *, rules = None))]
+    fn py_new(n: usize, seed: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<VectorState> {
+        let rules = rules_arg(rules)?;
+        Ok(VectorState { inner: crate::vector::Vector::new(n, seed_arg(seed)?, rules.core), rules })
+    }
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.inner.games.len()
+    }
+    /// The seat to act in each hand.
+    fn current_players<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        self.inner.current_players(py)
+    }
+    /// The legal action masks, one row per hand.
+    fn legal_action_masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray2<bool>>> {
+        self.inner.masks(py)
+    }
+    /// Each hand's observation for its seat to act.
+    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray2<f32>>> {
+        self.inner.observations(py)
+    }
+    /// Applies one action per hand (all checked first); returns ``(done, returns)`` of the hands that ended,
+    /// which are dealt again.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: numpy::PyReadonlyArray1<'py, i64>,
+    ) -> PyResult<crate::vector::Stepped<'py>> {
+        self.inner.step(py, actions)
+    }
+    /// A copy of hand `i`.
+    fn state(&self, i: i64) -> PyResult<State> {
+        Ok(State { inner: *self.inner.game(i)?, rules: self.rules })
+    }
+}
+
 /// Adds the Sheepshead names to `_core`, prefixed; `tricktaker.sheepshead` re-exports them unprefixed.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("SheepsheadState", py.get_type::<State>())?;
     m.add("SheepsheadRules", py.get_type::<Rules>())?;
+    m.add("SheepsheadVectorState", py.get_type::<VectorState>())?;
     m.add("sheepshead_random_playouts", wrap_pyfunction!(random_playouts, m)?)?;
     m.add("sheepshead_random_summaries", wrap_pyfunction!(random_summaries, m)?)?;
     m.add("sheepshead_playouts", wrap_pyfunction!(playouts, m)?)?;

@@ -1,0 +1,111 @@
+//! Many games stepped together, with masks, actions, observations and results as numpy arrays (issue 5's
+//! vector environment): one class per game over one generic core.
+
+use crate::errors;
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use pyo3::prelude::*;
+use tricktaker_core::rng::derive_seed;
+
+/// What `step` hands back: which games ended, and their returns.
+pub type Stepped<'py> = (Bound<'py, PyArray1<bool>>, Bound<'py, PyArray2<i32>>);
+
+/// What a game offers to a vector of games.
+pub trait Game: Clone + Send + Sync + 'static {
+    type Rules: Copy + Send + Sync;
+    const NUM_ACTIONS: usize;
+    const NUM_PLAYERS: usize;
+    const OBSERVATION_SIZE: usize;
+    fn deal(seed: u64, rules: Self::Rules) -> Self;
+    fn mask(&self) -> u128;
+    fn apply(&mut self, action: u8);
+    fn current(&self) -> Option<u8>;
+    fn returns(&self) -> Vec<i32>;
+    fn observe(&self, seat: u8, out: &mut [f32]);
+}
+
+/// `n` games; a game that ends is recorded and dealt again from the next seed of the sequence.
+pub struct Vector<G: Game> {
+    pub games: Vec<G>,
+    rules: G::Rules,
+    seed: u64,
+    dealt: u64,
+}
+
+impl<G: Game> Vector<G> {
+    pub fn new(n: usize, seed: u64, rules: G::Rules) -> Vector<G> {
+        let games = (0..n as u64).map(|i| G::deal(derive_seed(seed, i), rules)).collect();
+        Vector { games, rules, seed, dealt: n as u64 }
+    }
+
+    pub fn current_players<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        PyArray1::from_iter(py, self.games.iter().map(|g| g.current().map_or(-1, |s| s as i8)))
+    }
+
+    pub fn masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        let n = self.games.len();
+        let mut out = vec![false; n * G::NUM_ACTIONS];
+        for (row, g) in out.chunks_exact_mut(G::NUM_ACTIONS).zip(&self.games) {
+            let m = g.mask();
+            for (a, x) in row.iter_mut().enumerate() {
+                *x = m >> a & 1 == 1;
+            }
+        }
+        PyArray1::from_vec(py, out).reshape([n, G::NUM_ACTIONS])
+    }
+
+    pub fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        let n = self.games.len();
+        let mut out = vec![0.0f32; n * G::OBSERVATION_SIZE];
+        for (row, g) in out.chunks_exact_mut(G::OBSERVATION_SIZE).zip(&self.games) {
+            g.observe(g.current().unwrap_or(0), row);
+        }
+        PyArray1::from_vec(py, out).reshape([n, G::OBSERVATION_SIZE])
+    }
+
+    /// Applies `actions[i]` to game `i` (all checked first: an illegal one changes nothing), then deals again
+    /// every game that ended; returns which ended and their returns (zeros for the others).
+    pub fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, i64>,
+    ) -> PyResult<Stepped<'py>> {
+        // A copy: the games are stepped without the GIL, while Python may touch the array.
+        let actions: Vec<i64> = actions.as_slice()?.to_vec();
+        if actions.len() != self.games.len() {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "expected {} actions, one per game, not {}",
+                self.games.len(),
+                actions.len()
+            )));
+        }
+        for (i, (&a, g)) in actions.iter().zip(&self.games).enumerate() {
+            if !(0..G::NUM_ACTIONS as i64).contains(&a) || g.mask() >> a & 1 == 0 {
+                return Err(errors::IllegalActionError::new_err(format!(
+                    "action {a} is not legal in game {i}; no game was changed"
+                )));
+            }
+        }
+        let n = self.games.len();
+        let mut done = vec![false; n];
+        let mut returns = vec![0i32; n * G::NUM_PLAYERS];
+        let (games, rules, seed, dealt) = (&mut self.games, self.rules, self.seed, &mut self.dealt);
+        py.detach(|| {
+            for (i, g) in games.iter_mut().enumerate() {
+                g.apply(actions[i] as u8);
+                if g.current().is_none() {
+                    done[i] = true;
+                    returns[i * G::NUM_PLAYERS..(i + 1) * G::NUM_PLAYERS].copy_from_slice(&g.returns());
+                    *g = G::deal(derive_seed(seed, *dealt), rules);
+                    *dealt += 1;
+                }
+            }
+        });
+        Ok((PyArray1::from_vec(py, done), PyArray1::from_vec(py, returns).reshape([n, G::NUM_PLAYERS])?))
+    }
+
+    pub fn game(&self, i: i64) -> PyResult<&G> {
+        usize::try_from(i).ok().and_then(|i| self.games.get(i)).ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err(format!("game {i} out of range 0..{}", self.games.len()))
+        })
+    }
+}
