@@ -1,0 +1,526 @@
+"""Game-playing bots for tricktaker's engines, and an arena to compare them.
+
+Every bot implements :class:`Bot`: ``act(state)`` returns an action id legal in ``state`` for the player to
+act, without modifying ``state``. Bots use only what the acting seat knows (its own hand and the public
+history; :class:`SheepsheadPIMCBot` samples the hidden cards with
+:meth:`tricktaker.sheepshead.State.resample`).
+
+Bots are deterministic: their randomness is seeded from their ``seed`` and the acting seat's information state
+key, so the same bot given the same position always answers the same, whatever it was asked before. That
+makes :func:`arena` deterministic given its seed.
+
+>>> from tricktaker import bots
+>>> result = bots.arena("sheepshead", [bots.SheepsheadHeuristicBot()] + [bots.RandomBot(i) for i in range(4)],
+...                     hands=10, seed=0)
+>>> print(result.table())  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal, Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+from . import sheepshead, tractor
+from ._core import Card
+
+__all__ = [
+    "ArenaResult",
+    "Bot",
+    "RandomBot",
+    "SheepsheadHeuristicBot",
+    "SheepsheadPIMCBot",
+    "TractorHeuristicBot",
+    "arena",
+]
+
+AnyState = sheepshead.State | tractor.State
+_MASK64 = 2**64 - 1
+
+
+def _mix(*words: int) -> int:
+    """A 64-bit hash of integers (SplitMix64's finaliser, chained); used to derive seeds."""
+    z = 0x9E3779B97F4A7C15
+    for w in words:
+        z = (z ^ (w & _MASK64)) & _MASK64
+        z = (z + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        z = z ^ (z >> 31)
+    return z
+
+
+def _to_act(state: AnyState) -> int:
+    player = state.current_player
+    if player is None:
+        raise ValueError("no player is to act: the state is terminal")
+    return player
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: ``act`` returns an action id legal in ``state`` and leaves ``state`` unchanged."""
+
+    name: str
+
+    def act(self, state: AnyState) -> int:
+        """The action chosen for ``state.current_player``."""
+        ...
+
+
+class RandomBot:
+    """Uniform among the legal actions (any game); seeded by ``seed`` and the information state."""
+
+    def __init__(self, seed: int = 0, name: str = "random") -> None:
+        self.seed = seed
+        self.name = name
+
+    def act(self, state: AnyState) -> int:
+        """A uniformly random legal action."""
+        player = _to_act(state)
+        rng = random.Random(_mix(self.seed, state.information_state_key(player), len(state.history())))
+        return rng.choice(state.legal_actions())
+
+
+# ---- Sheepshead ----
+
+_SH_BURY, _SH_CALL_ACE, _SH_CALL_TEN, _SH_ALONE, _SH_UNDER, _SH_PLAY = 2, 34, 37, 40, 41, 73
+_SH_PICK, _SH_PASS = 0, 1
+_FAIL_ORDER = {"A": 6, "10": 5, "K": 4, "9": 3, "8": 2, "7": 1}
+
+
+def _sh_index(card: Card) -> int:
+    """The Sheepshead index of a card (``docs/sheepshead-protocol.md``)."""
+    suits = {"C": 0, "D": 1, "H": 2, "S": 3}
+    ranks = {"7": 0, "8": 1, "9": 2, "10": 3, "J": 4, "Q": 5, "K": 6, "A": 7}
+    assert card.suit is not None and card.rank is not None
+    return 8 * suits[card.suit] + ranks[card.rank]
+
+
+_SH_CARDS = {_sh_index(c): c for c in Card.all() if c.rank in _FAIL_ORDER or c.rank in ("J", "Q")}
+
+
+class _SheepsheadView:
+    """What the acting seat knows, in the terms the heuristic needs."""
+
+    def __init__(self, state: sheepshead.State) -> None:
+        self.state = state
+        self.me = _to_act(state)
+        self.jack_order = state.rules.jack_order
+        self.trump_rank = {c: i for i, c in enumerate(sheepshead.trumps(self.jack_order))}
+        self.hand = state.hand(self.me)
+
+    def is_trump(self, card: Card) -> bool:
+        return card in self.trump_rank
+
+    def power(self, card: Card) -> int:
+        """Higher is stronger: trumps above every fail card, fail cards by A 10 K 9 8 7."""
+        if card in self.trump_rank:
+            return 100 - self.trump_rank[card]
+        return _FAIL_ORDER[str(card.rank)]
+
+    def partner_seat(self) -> int | None:
+        """The called card's holder if this seat knows it: itself, or whoever has played it."""
+        called = self.state.called_card
+        if called is None:
+            return None
+        if called in self.hand:
+            return self.me
+        for _, trick, _ in self.state.tricks():
+            for seat, card in trick:
+                if card == called:
+                    return seat
+        for seat, card in self.state.current_trick():
+            if card == called:
+                return seat
+        return None
+
+    def friends(self) -> set[int]:
+        """Seats known to be on this seat's side (without itself)."""
+        picker = self.state.picker
+        if picker is None or self.state.is_leaster:
+            return set()
+        partner = self.partner_seat()
+        picking = {picker} | ({partner} if partner is not None else set())
+        if self.me in picking:
+            return picking - {self.me}
+        if partner is None:
+            return set()
+        return set(range(sheepshead.NUM_PLAYERS)) - picking - {self.me}
+
+    def on_picking_side(self) -> bool:
+        return self.me == self.state.picker or self.partner_seat() == self.me
+
+
+class SheepsheadHeuristicBot:
+    """Rules of thumb for Sheepshead.
+
+    * Pick with at least 4 trumps or at least 2 queens; otherwise pass.
+    * Bury the fail cards with the most points, keeping the lowest card of the suit it means to call (the hold
+      card: a fail suit without its ace in hand, the shortest such); bury low trumps only when it must.
+    * Call an ace when one is offered, otherwise a ten, otherwise go alone.
+    * Leading: as picker or partner lead the highest trump; as opponent lead a fail ace, else the lowest fail
+      card (the called suit first while the partner is unknown), else the lowest trump.
+    * Following: if a known friend is winning the trick, schmear the card with the most points (not a queen
+      or a jack); else if the trick holds 10 points or more (any points when last to play) and can be won, win
+      it with the cheapest winning card; otherwise play the lowest card (fewest points, then weakest).
+    """
+
+    def __init__(self, name: str = "heuristic") -> None:
+        self.name = name
+
+    def act(self, state: AnyState) -> int:
+        """The rule-of-thumb action for the seat to act."""
+        if not isinstance(state, sheepshead.State):
+            raise TypeError("SheepsheadHeuristicBot plays Sheepshead only")
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        view = _SheepsheadView(state)
+        phase = state.phase
+        if phase == "pick":
+            return self._pick(view, legal)
+        if phase == "bury":
+            return self._bury(view, legal)
+        if phase == "call":
+            return self._call(legal)
+        if phase == "under":
+            return min(legal, key=lambda a: self._low_key(view, _SH_CARDS[a - _SH_UNDER]))
+        return self._play(view, legal)
+
+    @staticmethod
+    def _low_key(view: _SheepsheadView, card: Card) -> tuple[int, int]:
+        return (sheepshead.card_points(card), view.power(card))
+
+    def _pick(self, view: _SheepsheadView, legal: list[int]) -> int:
+        trumps = sum(view.is_trump(c) for c in view.hand)
+        queens = sum(c.rank == "Q" for c in view.hand)
+        want = trumps >= 4 or queens >= 2
+        choice = _SH_PICK if want else _SH_PASS
+        return choice if choice in legal else legal[0]
+
+    def _bury(self, view: _SheepsheadView, legal: list[int]) -> int:
+        hand = view.hand
+        candidates = []
+        for suit in ("C", "S", "H"):
+            cards = [c for c in hand if not view.is_trump(c) and c.suit == suit]
+            if cards and Card("A" + suit) not in hand:
+                candidates.append(cards)
+        hold: Card | None = None
+        if candidates:
+            shortest = min(candidates, key=len)
+            hold = min(shortest, key=view.power)
+
+        def key(action: int) -> tuple[int, int, int]:
+            card = _SH_CARDS[action - _SH_BURY]
+            if view.is_trump(card):
+                return (0, -view.power(card), 0)  # the weakest trump, only if nothing else
+            if card == hold:
+                return (1, 0, 0)
+            return (2, sheepshead.card_points(card), view.power(card))
+
+        return max(legal, key=key)
+
+    def _call(self, legal: list[int]) -> int:
+        for first in (_SH_CALL_ACE, _SH_CALL_TEN):
+            calls = [a for a in legal if first <= a < first + 3]
+            if calls:
+                return calls[0]
+        return _SH_ALONE if _SH_ALONE in legal else legal[0]
+
+    def _play(self, view: _SheepsheadView, legal: list[int]) -> int:
+        cards = {a: _SH_CARDS[a - _SH_PLAY] for a in legal}
+        trick = view.state.current_trick()
+        if not trick:
+            return self._lead(view, cards)
+        table = [c for _, c in trick]
+        value = sum(sheepshead.card_points(c) for c in table)
+        winner_seat = trick[sheepshead.trick_winner(table, view.jack_order)][0]
+        last = len(trick) == sheepshead.NUM_PLAYERS - 1
+        friends = view.friends()
+        if winner_seat in friends:
+
+            def schmear(a: int) -> tuple[int, int]:
+                c = cards[a]
+                pts = 0 if c.rank in ("Q", "J") else sheepshead.card_points(c)
+                return (pts, -view.power(c))
+
+            return max(legal, key=schmear)
+        winning = [
+            a for a in legal if sheepshead.trick_winner([*table, cards[a]], view.jack_order) == len(table)
+        ]
+        if winning and not view.state.is_leaster and (value >= 10 or (last and value > 0)):
+            return min(winning, key=lambda a: view.power(cards[a]))
+        return min(legal, key=lambda a: self._low_key(view, cards[a]))
+
+    def _lead(self, view: _SheepsheadView, cards: dict[int, Card]) -> int:
+        trumps = [a for a, c in cards.items() if view.is_trump(c)]
+        fails = [a for a, c in cards.items() if not view.is_trump(c)]
+        if view.on_picking_side() and trumps:
+            return max(trumps, key=lambda a: view.power(cards[a]))
+        if fails:
+            aces = [a for a in fails if cards[a].rank == "A"]
+            if aces:
+                return aces[0]
+            called = view.state.called_card
+            if called is not None and view.partner_seat() is None:
+                in_suit = [a for a in fails if cards[a].suit == called.suit]
+                if in_suit:
+                    return min(in_suit, key=lambda a: self._low_key(view, cards[a]))
+            return min(fails, key=lambda a: self._low_key(view, cards[a]))
+        return min(trumps, key=lambda a: view.power(cards[a]))
+
+
+class SheepsheadPIMCBot:
+    """Perfect-information Monte Carlo for Sheepshead.
+
+    For each legal action: over ``samples`` deals drawn with ``state.resample(me, seed_k)`` (the same deals
+    for every action: common random numbers), apply the action and finish the hand ``rollouts`` times at
+    random with :func:`tricktaker.sheepshead.playouts` (the same rollout seeds for every action too); the
+    action with the best mean return for ``me`` is chosen (ties: the lowest id). Seeds derive from ``seed``
+    and the acting seat's information state key.
+    """
+
+    def __init__(
+        self, samples: int = 8, rollouts: int = 16, seed: int = 0, threads: int | None = 1, name: str = "pimc"
+    ) -> None:
+        if samples < 1 or rollouts < 1:
+            raise ValueError("samples and rollouts must be at least 1")
+        self.samples = samples
+        self.rollouts = rollouts
+        self.seed = seed
+        self.threads = threads
+        self.name = name
+
+    def values(self, state: sheepshead.State) -> dict[int, float]:
+        """The estimated mean return for the seat to act of each legal action."""
+        me = _to_act(state)
+        base = _mix(self.seed, state.information_state_key(me))
+        worlds = [state.resample(me, _mix(base, k)) for k in range(self.samples)]
+        values: dict[int, float] = {}
+        for action in state.legal_actions():
+            total = 0.0
+            for k, world in enumerate(worlds):
+                child = world.clone()
+                child.apply_action(action)
+                if child.is_terminal:
+                    total += child.returns()[me]
+                else:
+                    seed = _mix(base, k, 1)
+                    returns = sheepshead.playouts(child, self.rollouts, seed, threads=self.threads)
+                    total += float(returns[:, me].mean())
+            values[action] = total / self.samples
+        return values
+
+    def act(self, state: AnyState) -> int:
+        """The legal action with the best sampled value."""
+        if not isinstance(state, sheepshead.State):
+            raise TypeError("SheepsheadPIMCBot plays Sheepshead only")
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        values = self.values(state)
+        return max(legal, key=lambda a: (values[a], -a))
+
+
+# ---- Tractor ----
+
+_TR_FINISH, _TR_DISCARD, _TR_DECLARE_SINGLE, _TR_DECLARE_PAIR, _TR_PASS = 54, 55, 109, 113, 119
+
+
+class TractorHeuristicBot:
+    """Rules of thumb for Tractor.
+
+    * Draw: declare whenever it can, a pair first, then a joker pair, then a single (of the suit in which it
+      holds the most cards); pass otherwise.
+    * Kitty: discard non-trump cards without points, the weakest first, keeping trumps and point cards.
+    * Leading: the highest pair of its longest plain suit, else that suit's highest card; with no plain card,
+      its highest trump pair or trump.
+    * Following (choosing among ``state.legal_plays()``): if the partner is winning, add the most points;
+      else if the trick holds points (or the play would add some) and a play wins it now, the cheapest
+      winning play; otherwise the lowest play (fewest points, then weakest).
+
+    A play is built card by card: the bot chooses the whole play from the position (the hand does not change
+    while a play is built), and returns its next card not yet in ``state.partial_play()``, or ``finish``.
+    """
+
+    def __init__(self, name: str = "heuristic") -> None:
+        self.name = name
+
+    def act(self, state: AnyState) -> int:
+        """The rule-of-thumb action for the seat to act."""
+        if not isinstance(state, tractor.State):
+            raise TypeError("TractorHeuristicBot plays Tractor only")
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        me = _to_act(state)
+        phase = state.phase
+        if phase == "draw":
+            return self._declare(state, me, legal)
+        trump = state.trump
+        assert trump is not None
+        if phase == "kitty":
+            return min(legal, key=lambda a: self._keep_key(trump, Card.from_id(a - _TR_DISCARD)))
+        target = self._lead(state, me, trump) if not state.current_trick() else self._follow(state, me, trump)
+        remaining = Counter(c.id for c in target)
+        remaining.subtract(c.id for c in state.partial_play())
+        for card_id, count in sorted(remaining.items()):
+            if count > 0 and card_id in legal:
+                return card_id
+        if _TR_FINISH in legal:
+            return _TR_FINISH
+        return legal[0]  # the target could not be built: fall back to any legal action
+
+    @staticmethod
+    def _keep_key(trump: tractor.Trump, card: Card) -> tuple[int, int, int]:
+        """Smaller is more expendable."""
+        return (int(trump.is_trump(card)), tractor.trick_points([card]), trump.strength(card))
+
+    @staticmethod
+    def _declare(state: tractor.State, me: int, legal: list[int]) -> int:
+        hand = state.hand(me)
+        suits = "CDHS"
+
+        def held(suit_index: int) -> int:
+            return sum(c.suit == suits[suit_index] for c in hand)
+
+        pairs = [a for a in legal if _TR_DECLARE_PAIR <= a < _TR_DECLARE_PAIR + 4]
+        if pairs:
+            return max(pairs, key=lambda a: held(a - _TR_DECLARE_PAIR))
+        jokers = [a for a in legal if a in (117, 118)]
+        if jokers:
+            return max(jokers)
+        singles = [a for a in legal if _TR_DECLARE_SINGLE <= a < _TR_DECLARE_SINGLE + 4]
+        if singles:
+            return max(singles, key=lambda a: held(a - _TR_DECLARE_SINGLE))
+        return _TR_PASS if _TR_PASS in legal else legal[0]
+
+    @staticmethod
+    def _lead(state: tractor.State, me: int, trump: tractor.Trump) -> list[Card]:
+        hand = state.hand(me)
+        groups: dict[str, list[Card]] = {}
+        for card in hand:
+            groups.setdefault(trump.suit_of(card), []).append(card)
+        plain = [cards for suit, cards in groups.items() if suit != "T"]
+        cards = (
+            max(plain, key=lambda cs: (len(cs), max(trump.strength(c) for c in cs))) if plain else groups["T"]
+        )
+        counts = Counter(cards)
+        pairs = [c for c, n in counts.items() if n >= 2]
+        if pairs:
+            top = max(pairs, key=trump.strength)
+            return [top, top]
+        return [max(cards, key=trump.strength)]
+
+    @staticmethod
+    def _follow(state: tractor.State, me: int, trump: tractor.Trump) -> list[Card]:
+        trick = state.current_trick()
+        plays = [cards for _, cards in trick]
+        on_table = tractor.trick_points([c for cs in plays for c in cs])
+        winner = trick[tractor.trick_winner(plays, trump)][0]
+        options = state.legal_plays()
+
+        def strength(play: list[Card]) -> int:
+            return sum(trump.strength(c) + (20 if trump.is_trump(c) else 0) for c in play)
+
+        def low(play: list[Card]) -> tuple[int, int]:
+            return (tractor.trick_points(play), strength(play))
+
+        if tractor.team_of(winner) == tractor.team_of(me):
+            return max(options, key=lambda p: (tractor.trick_points(p), -strength(p)))
+        winning = [p for p in options if tractor.trick_winner([*plays, p], trump) == len(plays)]
+        if winning:
+            best = min(winning, key=strength)
+            if on_table > 0 or tractor.trick_points(best) > 0:
+                return best
+        return min(options, key=low)
+
+
+# ---- the arena ----
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    """The outcome of :func:`arena`: per bot (by its place in the list given), the mean return per hand."""
+
+    game: str
+    names: tuple[str, ...]
+    hands: int
+    mean: tuple[float, ...]
+    """Each bot's mean return per hand."""
+    half_width: tuple[float, ...]
+    """Half the width of each mean's 95% confidence interval (1.96 standard errors)."""
+    returns: npt.NDArray[np.float64] = field(compare=False, repr=False)
+    """``(hands, len(names))``: each bot's return in each hand (not part of ``==``; compare the arrays)."""
+
+    def interval(self, i: int) -> tuple[float, float]:
+        """Bot ``i``'s 95% confidence interval of the mean return."""
+        return (self.mean[i] - self.half_width[i], self.mean[i] + self.half_width[i])
+
+    def table(self) -> str:
+        """A plain-text table: bot, mean return, 95% interval."""
+        width = max(len(n) for n in self.names) + 4
+        lines = [f"{self.game}: {self.hands} hands", f"{'bot':<{width}} {'mean':>8}  95% interval"]
+        for i, name in enumerate(self.names):
+            lo, hi = self.interval(i)
+            lines.append(f"{f'{i}:{name}':<{width}} {self.mean[i]:>+8.3f}  [{lo:+.3f}, {hi:+.3f}]")
+        return "\n".join(lines)
+
+
+def _play_out(state: AnyState, seating: Sequence[Bot]) -> list[int]:
+    while not state.is_terminal:
+        player = _to_act(state)
+        action = seating[player].act(state)
+        state.apply_action(action)
+    return state.returns()
+
+
+def arena(game: Literal["sheepshead", "tractor"], bots: Sequence[Bot], hands: int, seed: int) -> ArenaResult:
+    """Play ``hands`` hands of ``game`` among ``bots`` (one per seat: 5 for Sheepshead, 4 for Tractor).
+
+    Hand ``h`` seats bot ``i`` at seat ``(i - h) % n``, so over a multiple of ``n`` hands every bot plays
+    every seat equally often. Sheepshead deals fresh hands with the dealer rotating (seat ``h % 5``, so a
+    bot's place relative to the dealer rotates too); Tractor deals round 1 (both teams at level 2). Deals
+    depend only on ``seed`` and ``h``; bots are deterministic, so the result is too. The confidence interval
+    is the normal approximation: mean ± 1.96 standard errors of the per-hand mean. Returns are zero-sum, so
+    the bots' means sum to zero.
+    """
+    n = sheepshead.NUM_PLAYERS if game == "sheepshead" else tractor.NUM_PLAYERS
+    if game not in ("sheepshead", "tractor"):
+        raise ValueError(f"unknown game {game!r}")
+    if len(bots) != n:
+        raise ValueError(f"{game} needs {n} bots, got {len(bots)}")
+    if hands < 2:
+        raise ValueError("hands must be at least 2")
+    table = np.zeros((hands, n), dtype=np.float64)
+    for h in range(hands):
+        deal_seed = _mix(seed, h)
+        state: AnyState
+        if game == "sheepshead":
+            state = sheepshead.State.new(deal_seed, dealer=h % n)
+        else:
+            state = tractor.State.new(deal_seed)
+        seat_of = [(i - h) % n for i in range(n)]
+        seating: list[Bot] = [bots[0]] * n
+        for i, seat in enumerate(seat_of):
+            seating[seat] = bots[i]
+        returns = _play_out(state, seating)
+        for i, seat in enumerate(seat_of):
+            table[h, i] = returns[seat]
+    mean = table.mean(axis=0)
+    sem = table.std(axis=0, ddof=1) / math.sqrt(hands)
+    return ArenaResult(
+        game=game,
+        names=tuple(b.name for b in bots),
+        hands=hands,
+        mean=tuple(float(m) for m in mean),
+        half_width=tuple(float(1.96 * s) for s in sem),
+        returns=table,
+    )
