@@ -655,52 +655,17 @@ impl crate::vector::Game for core::State {
     }
 }
 
-/// `n` Sheepshead hands stepped together (dealer 0, seeds derived from `seed`): a hand that ends is recorded
-/// and dealt again.
-#[pyclass(module = "tricktaker.sheepshead", name = "VectorState")]
-pub struct VectorState {
-    inner: crate::vector::Vector<core::State>,
-    rules: Rules,
-}
-
-#[pymethods]
-impl VectorState {
-    #[new]
-    #[pyo3(signature = (n, seed, *, rules = None))]
-    fn py_new(n: usize, seed: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<VectorState> {
-        let rules = rules_arg(rules)?;
-        Ok(VectorState { inner: crate::vector::Vector::new(n, seed_arg(seed)?, rules.core), rules })
-    }
-    #[getter]
-    fn num_envs(&self) -> usize {
-        self.inner.games.len()
-    }
-    /// The seat to act in each hand.
-    fn current_players<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
-        self.inner.current_players(py)
-    }
-    /// The legal action masks, one row per hand.
-    fn legal_action_masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray2<bool>>> {
-        self.inner.masks(py)
-    }
-    /// Each hand's observation for its seat to act.
-    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray2<f32>>> {
-        self.inner.observations(py)
-    }
-    /// Applies one action per hand (all checked first); returns ``(done, returns)`` of the hands that ended,
-    /// which are dealt again.
-    fn step<'py>(
-        &mut self,
-        py: Python<'py>,
-        actions: numpy::PyReadonlyArray1<'py, i64>,
-    ) -> PyResult<crate::vector::Stepped<'py>> {
-        self.inner.step(py, actions)
-    }
-    /// A copy of hand `i`.
-    fn state(&self, i: i64) -> PyResult<State> {
-        Ok(State { inner: *self.inner.game(i)?, rules: self.rules })
-    }
-}
+crate::vector::vector_class!(
+    "`n` Sheepshead hands stepped together (dealer 0, seeds derived from `seed`): a hand that ends is recorded \
+     and dealt again.",
+    "tricktaker.sheepshead",
+    core::State,
+    State,
+    Rules,
+    rules_arg,
+    |r: Rules| r.core,
+    |inner: core::State, rules: Rules| State { inner, rules }
+);
 
 /// Adds the Sheepshead names to `_core`, prefixed; `tricktaker.sheepshead` re-exports them unprefixed.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

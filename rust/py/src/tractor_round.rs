@@ -654,50 +654,17 @@ impl crate::vector::Game for round::State {
     }
 }
 
-/// `n` Tractor rounds (round 1 at level 2, seeds derived from `seed`) stepped together: a round that ends is
-/// recorded and dealt again.
-#[pyclass(module = "tricktaker.tractor", name = "VectorState")]
-pub struct VectorState {
-    inner: crate::vector::Vector<round::State>,
-}
-
-#[pymethods]
-impl VectorState {
-    #[new]
-    #[pyo3(signature = (n, seed, *, rules = None))]
-    fn py_new(n: usize, seed: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<VectorState> {
-        Ok(VectorState { inner: crate::vector::Vector::new(n, seed_arg(seed)?, rules_arg(rules)?) })
-    }
-    #[getter]
-    fn num_envs(&self) -> usize {
-        self.inner.games.len()
-    }
-    /// The seat to act in each round.
-    fn current_players<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
-        self.inner.current_players(py)
-    }
-    /// The legal action masks, one row per round.
-    fn legal_action_masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray2<bool>>> {
-        self.inner.masks(py)
-    }
-    /// Each round's observation for its seat to act.
-    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray2<f32>>> {
-        self.inner.observations(py)
-    }
-    /// Applies one action per round (all checked first); returns ``(done, returns)`` of the rounds that ended,
-    /// which are dealt again.
-    fn step<'py>(
-        &mut self,
-        py: Python<'py>,
-        actions: numpy::PyReadonlyArray1<'py, i64>,
-    ) -> PyResult<crate::vector::Stepped<'py>> {
-        self.inner.step(py, actions)
-    }
-    /// A copy of round `i`.
-    fn state(&self, i: i64) -> PyResult<State> {
-        Ok(State { inner: self.inner.game(i)?.clone() })
-    }
-}
+crate::vector::vector_class!(
+    "`n` Tractor rounds (round 1 at level 2, seeds derived from `seed`) stepped together: a round that ends is \
+     recorded and dealt again.",
+    "tricktaker.tractor",
+    round::State,
+    State,
+    rules::Rules,
+    rules_arg,
+    |r: rules::Rules| r,
+    |inner: round::State, _: rules::Rules| State { inner }
+);
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();

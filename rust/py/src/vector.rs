@@ -109,3 +109,65 @@ impl<G: Game> Vector<G> {
         })
     }
 }
+
+/// The Python class of a vector of one game's states: `vector_class!(doc, "module", CoreState, StateClass,
+/// RulesClass, |rules argument| -> PyResult<RulesClass>, |RulesClass| -> core rules,
+/// |core state, RulesClass| -> StateClass)`.
+macro_rules! vector_class {
+    ($doc:literal, $module:literal, $core:ty, $state:ty, $rules_class:ty, $rules:expr, $core_rules:expr, $wrap:expr) => {
+        #[doc = $doc]
+        #[pyclass(module = $module, name = "VectorState")]
+        pub struct VectorState {
+            inner: crate::vector::Vector<$core>,
+            rules: $rules_class,
+        }
+
+        #[pymethods]
+        impl VectorState {
+            #[new]
+            #[pyo3(signature = (n, seed, *, rules = None))]
+            fn py_new(
+                n: usize,
+                seed: &Bound<'_, PyAny>,
+                rules: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<VectorState> {
+                let rules: $rules_class = ($rules)(rules)?;
+                let inner = crate::vector::Vector::new(n, seed_arg(seed)?, ($core_rules)(rules));
+                Ok(VectorState { inner, rules })
+            }
+            #[getter]
+            fn num_envs(&self) -> usize {
+                self.inner.games.len()
+            }
+            /// The seat to act in each game.
+            fn current_players<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<i8>> {
+                self.inner.current_players(py)
+            }
+            /// The legal action masks, one row per game.
+            fn legal_action_masks<'py>(
+                &self,
+                py: Python<'py>,
+            ) -> PyResult<Bound<'py, numpy::PyArray2<bool>>> {
+                self.inner.masks(py)
+            }
+            /// Each game's observation for its seat to act.
+            fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray2<f32>>> {
+                self.inner.observations(py)
+            }
+            /// Applies one action per game (all checked first); returns ``(done, returns)`` of the games that
+            /// ended, which are dealt again.
+            fn step<'py>(
+                &mut self,
+                py: Python<'py>,
+                actions: numpy::PyReadonlyArray1<'py, i64>,
+            ) -> PyResult<crate::vector::Stepped<'py>> {
+                self.inner.step(py, actions)
+            }
+            /// A copy of game `i`.
+            fn state(&self, i: i64) -> PyResult<$state> {
+                Ok(($wrap)(self.inner.game(i)?.clone(), self.rules))
+            }
+        }
+    };
+}
+pub(crate) use vector_class;
