@@ -124,12 +124,13 @@ def test_tractor_heuristic_beats_random() -> None:
     assert result.interval(0)[0] > 0, result.table()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="measured: PIMC with uniform random rollouts does not beat the heuristic "
-    "(500 hands: -0.18 [-0.34, -0.02] seed 0, +0.01 [-0.18, +0.19] seed 1)",
-)
 def test_pimc_beats_heuristic_at_sheepshead() -> None:
-    field: list[bots.Bot] = [bots.SheepsheadPIMCBot(seed=1)] + [bots.SheepsheadHeuristicBot()] * 4
-    result = bots.arena("sheepshead", field, hands=500, seed=1)
+    """PIMC card play (heuristic bidding) against four heuristic bots: its 95% interval is above zero.
+
+    Measured over 1000 hands: +0.22 [+0.06, +0.38] (seed 2), +0.30 [+0.14, +0.46] (seed 3), +0.33 [+0.17,
+    +0.50] (seed 4); sampling every decision instead does not beat the heuristic (-0.18 [-0.34, -0.02] over
+    500 hands, seed 0).
+    """
+    field: list[bots.Bot] = [bots.SheepsheadPIMCBot(seed=3)] + [bots.SheepsheadHeuristicBot()] * 4
+    result = bots.arena("sheepshead", field, hands=1000, seed=3)
     assert result.interval(0)[0] > 0, result.table()
