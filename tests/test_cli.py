@@ -1020,3 +1020,27 @@ def test_bench_quick_prints_a_table_and_json(capsys: pytest.CaptureFixture[str])
     assert cli.main(["bench", "--quick"]) == 0
     table = capsys.readouterr().out
     assert "reference /s" in table and "ratio" in table
+
+
+def test_arena_prints_a_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "sheepshead", "--bots", "heuristic,random", "--hands", "50", "--seed", "2"]
+    assert cli.main(args) == 0
+    table = capsys.readouterr().out
+    assert "0:heuristic" in table and "4:random" in table and "95% interval" in table
+    assert cli.main(["arena", "tractor", "--bots", "heuristic,random", "--hands", "4", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [b["name"] for b in data["bots"]] == ["heuristic", "random", "random", "random"]
+    assert abs(sum(b["mean"] for b in data["bots"])) < 1e-9
+    assert cli.main(["arena", "tractor", "--bots", "pimc"]) == 2
+    assert "--bots" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("game", "extra"), [("sheepshead", ["--hands", "1"]), ("tractor", ["--rounds", "1"])]
+)
+def test_play_against_heuristic_opponents(
+    capsys: pytest.CaptureFixture[str], game: str, extra: list[str]
+) -> None:
+    code = cli.main(["play", game, "--seed", "4", "--opponents", "heuristic", *extra], input_fn=always("1"))
+    assert code == 0
+    assert "Traceback" not in capsys.readouterr().out

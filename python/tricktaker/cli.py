@@ -29,7 +29,7 @@ from typing import Any, Protocol, TextIO
 
 import numpy as np
 
-from . import __version__, sheepshead, tractor
+from . import __version__, bots, sheepshead, tractor
 from ._core import Card
 from .errors import CardParseError, IllegalActionError, TricktakerError
 
@@ -658,12 +658,17 @@ def _scores_text(scores: Sequence[int], seat: int) -> str:
 
 @dataclass
 class SheepsheadTable:
-    """A person at ``seat`` of a :class:`sheepshead.Match`; the other seats play uniformly at random."""
+    """A person at ``seat`` of a :class:`sheepshead.Match`; the other seats are played by ``opponent`` (a
+    :mod:`tricktaker.bots` bot), or uniformly at random with ``rng`` when it is ``None``."""
 
     match: sheepshead.Match
     seat: int
     rng: random.Random
     console: Console
+    opponent: bots.Bot | None = None
+
+    def _opponent_action(self, state: sheepshead.State) -> int:
+        return self.opponent.act(state) if self.opponent else self.rng.choice(state.legal_actions())
 
     def run(self) -> int:
         """Play hands until the match is over or the person quits; returns the exit status (0)."""
@@ -704,7 +709,7 @@ class SheepsheadTable:
                     return False
                 action = chosen
             else:
-                action = self.rng.choice(state.legal_actions())
+                action = self._opponent_action(state)
             message = _describe(state, self.seat, player, action)
             partner_before = _revealed_partner(state)
             state.apply_action(action)
@@ -800,7 +805,10 @@ def _play_sheepshead(args: argparse.Namespace, console: Console) -> int:
         f" (replay with --seed {seed}). Type 'help' at any prompt."
     )
     match = sheepshead.Match(seed=seed, rules=rules)
-    return SheepsheadTable(match=match, seat=args.seat, rng=random.Random(seed), console=console).run()
+    opponent = _bot("sheepshead", args.opponents, seed)
+    return SheepsheadTable(
+        match=match, seat=args.seat, rng=random.Random(seed), console=console, opponent=opponent
+    ).run()
 
 
 # ---- Tractor ----
@@ -1384,13 +1392,18 @@ def _explain(state: tractor.State, error: Exception) -> str:
 
 @dataclass
 class TractorTable:
-    """A person at ``seat`` of a :class:`tractor.Match`; the other seats play uniformly at random."""
+    """A person at ``seat`` of a :class:`tractor.Match`; the other seats are played by ``opponent`` (a
+    :mod:`tricktaker.bots` bot), or uniformly at random with ``rng`` when it is ``None``."""
 
     match: tractor.Match
     seat: int
     rng: random.Random
     console: Console
     max_rounds: int | None = None
+    opponent: bots.Bot | None = None
+
+    def _opponent_action(self, state: tractor.State) -> int:
+        return self.opponent.act(state) if self.opponent else self.rng.choice(state.legal_actions())
 
     def run(self) -> int:
         """Play rounds until the match ends, ``max_rounds`` are played or the person quits; returns 0."""
@@ -1463,7 +1476,7 @@ class TractorTable:
                 return False
             action = state.history()[before]
         else:
-            action = self.rng.choice(state.legal_actions())
+            action = self._opponent_action(state)
             state.apply_action(action)
         text = state.action_to_string(action)
         if text.startswith("declare"):
@@ -1501,7 +1514,7 @@ class TractorTable:
     def _kitty_turn(self, state: tractor.State, player: int) -> bool:
         if player != self.seat:
             while state.phase == "kitty":
-                state.apply_action(self.rng.choice(state.legal_actions()))
+                state.apply_action(self._opponent_action(state))
             return True
         before = Counter(state.hand(self.seat))
         while state.phase == "kitty":
@@ -1527,7 +1540,7 @@ class TractorTable:
                     return False
         else:
             while unchanged():
-                state.apply_action(self.rng.choice(state.legal_actions()))
+                state.apply_action(self._opponent_action(state))
         self._describe_play(state, player, tricks, played, failed)
         return True
 
@@ -1664,9 +1677,64 @@ def _play_tractor(args: argparse.Namespace, console: Console) -> int:
     )
     match = tractor.Match(seed=seed, rules=rules)
     table = TractorTable(
-        match=match, seat=args.seat, rng=random.Random(seed), console=console, max_rounds=args.rounds
+        match=match,
+        seat=args.seat,
+        rng=random.Random(seed),
+        console=console,
+        max_rounds=args.rounds,
+        opponent=_bot("tractor", args.opponents, seed),
     )
     return table.run()
+
+
+# ---- bots as opponents and in the arena ----
+
+BOTS: dict[str, dict[str, Callable[[int], bots.Bot]]] = {
+    "sheepshead": {
+        "random": lambda seed: bots.RandomBot(seed),
+        "heuristic": lambda seed: bots.SheepsheadHeuristicBot(),
+        "pimc": lambda seed: bots.SheepsheadPIMCBot(seed=seed),
+    },
+    "tractor": {
+        "random": lambda seed: bots.RandomBot(seed),
+        "heuristic": lambda seed: bots.TractorHeuristicBot(),
+    },
+}
+"""The bots each game offers, by name, made from a seed."""
+
+
+def _bot(game: str, name: str, seed: int) -> bots.Bot | None:
+    """The opponents' bot of ``play``; ``None`` for uniform random play with the table's own generator."""
+    return None if name == "random" else BOTS[game][name](seed)
+
+
+def _run_arena(args: argparse.Namespace, console: Console) -> int:
+    game = GAMES[args.game]
+    names: list[str] = args.bots.split(",")
+    unknown = [n for n in names if n not in BOTS[args.game]]
+    if unknown or not names or len(names) > game.num_players:
+        console.err.write(
+            f"tricktaker arena: error: --bots takes 1 to {game.num_players} of {', '.join(BOTS[args.game])},"
+            f" comma-separated, not {args.bots!r}\n"
+        )
+        return 2
+    names += [names[-1]] * (game.num_players - len(names))
+    field = [BOTS[args.game][n](args.seed + i) for i, n in enumerate(names)]
+    result = bots.arena(args.game, field, args.hands, args.seed)
+    if args.json:
+        data = {
+            "game": args.game,
+            "hands": args.hands,
+            "seed": args.seed,
+            "bots": [
+                {"seat_order": i, "name": n, "mean": result.mean[i], "interval": list(result.interval(i))}
+                for i, n in enumerate(names)
+            ],
+        }
+        console.out.write(json.dumps(data) + "\n")
+    else:
+        console.out.write(result.table() + "\n")
+    return 0
 
 
 # ---- the registry and the parser ----
@@ -1752,6 +1820,27 @@ def build_parser() -> argparse.ArgumentParser:
         game.add_rule_options(sub)
         sub.set_defaults(run=_simulate_runner(game))
 
+    arena = commands.add_parser(
+        "arena",
+        help="play a seeded tournament between bots and print their mean returns",
+        description="Bots play many deals, rotating seats, and their mean returns are printed with 95%"
+        " confidence intervals.",
+    )
+    arena_games = arena.add_subparsers(dest="game", required=True, metavar="GAME")
+    for game in GAMES.values():
+        sub = arena_games.add_parser(game.name, help=game.summary)
+        sub.add_argument(
+            "--bots",
+            required=True,
+            metavar="NAMES",
+            help=f"comma-separated, one per seat ({', '.join(sorted(BOTS[game.name]))}); the last one fills"
+            " the empty seats",
+        )
+        sub.add_argument("--hands", type=_count(1, "--hands"), default=200, metavar="N", help="deals to play")
+        sub.add_argument("--seed", type=_seed, default=0, metavar="S", help="seed, 0 to 2**64 - 1")
+        sub.add_argument("--json", action="store_true", help="print the results as one JSON object")
+        sub.set_defaults(run=_run_arena)
+
     bench = commands.add_parser(
         "bench",
         help="measure the Rust engines against the pure-Python reference engines",
@@ -1783,6 +1872,12 @@ def build_parser() -> argparse.ArgumentParser:
             default=0,
             metavar="K",
             help=f"your seat, 0 to {game.num_players - 1} (default 0)",
+        )
+        sub.add_argument(
+            "--opponents",
+            choices=sorted(BOTS[game.name]),
+            default="random",
+            help="how the other seats play (default: uniformly at random)",
         )
         if game.add_play_options is not None:
             game.add_play_options(sub)
