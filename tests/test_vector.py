@@ -58,3 +58,22 @@ def test_the_same_seed_gives_the_same_games() -> None:
         da, ra = a.step(actions)
         db, rb = b.step(actions)
         assert (da == db).all() and (ra == rb).all()
+
+
+@pytest.mark.parametrize("game", [sheepshead, tractor], ids=["sheepshead", "tractor"])
+def test_batched_observations_match_one_by_one(game: Any) -> None:
+    states = [game.State.new(seed) for seed in range(6)]
+    for i, state in enumerate(states):
+        for _ in range(i * 3):
+            state.apply_action(state.legal_actions()[0])
+    players = [i % game.NUM_PLAYERS for i in range(6)]
+    batch = game.observations(states, players)
+    assert batch.shape == (6, *game.OBSERVATION_SHAPE)
+    for row, state, player in zip(batch, states, players, strict=True):
+        assert (row == state.observation(player)).all()
+    out = np.zeros_like(batch)
+    assert game.observations(states, players, out=out) is out and (out == batch).all()
+    with pytest.raises(ValueError, match="one player per state"):
+        game.observations(states, players[:2])
+    with pytest.raises(ValueError, match="shape"):
+        game.observations(states, players, out=np.zeros((2, 3), dtype=np.float32))

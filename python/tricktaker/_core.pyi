@@ -25,6 +25,7 @@ __all__ = [
     "TractorVectorState",
     "__version__",
     "sheepshead_card_points",
+    "sheepshead_observations",
     "sheepshead_playouts",
     "sheepshead_random_playouts",
     "sheepshead_random_summaries",
@@ -38,6 +39,7 @@ __all__ = [
     "tractor_legal_follows",
     "tractor_level_outcome",
     "tractor_next_round",
+    "tractor_observations",
     "tractor_playouts",
     "tractor_random_playouts",
     "tractor_random_summaries",
@@ -200,6 +202,11 @@ class SheepsheadState:
 def sheepshead_random_playouts(
     n: int, seed: int, *, threads: int | None = None, rules: SheepsheadRules | None = None
 ) -> npt.NDArray[np.int32]: ...
+def sheepshead_observations(
+    states: Sequence[SheepsheadState],
+    players: Sequence[int],
+    out: npt.NDArray[np.float32] | None = None,
+) -> npt.NDArray[np.float32]: ...
 def sheepshead_playouts(
     state: SheepsheadState, n: int, seed: int, *, threads: int | None = None
 ) -> npt.NDArray[np.int32]: ...
@@ -423,6 +430,11 @@ class TractorState:
 def tractor_random_playouts(
     n: int, seed: int, *, threads: int | None = None, rules: TractorRules | None = None
 ) -> npt.NDArray[np.int32]: ...
+def tractor_observations(
+    states: Sequence[TractorState],
+    players: Sequence[int],
+    out: npt.NDArray[np.float32] | None = None,
+) -> npt.NDArray[np.float32]: ...
 def tractor_playouts(
     state: TractorState, n: int, seed: int, *, threads: int | None = None
 ) -> npt.NDArray[np.int32]: ...

@@ -10,6 +10,7 @@ Actions are numbered (``NUM_ACTIONS = 105``, see ``docs/sheepshead-protocol.md``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +31,7 @@ __all__ = [
     "State",
     "VectorState",
     "card_points",
+    "observations",
     "playouts",
     "random_playouts",
     "simulate",
@@ -112,6 +114,14 @@ def playouts(state: State, n: int, seed: int, *, threads: int | None = None) -> 
     """
     _saving.check_batch(n, threads)
     return _core.sheepshead_playouts(state, n, seed, threads=threads)
+
+
+def observations(
+    states: Sequence[State], players: Sequence[int], out: npt.NDArray[np.float32] | None = None
+) -> npt.NDArray[np.float32]:
+    """``players[i]``'s observation of ``states[i]`` for every i, as one ``(n, *OBSERVATION_SHAPE)`` float32
+    array, computed in one call (written into ``out`` when given)."""
+    return _core.sheepshead_observations(list(states), list(players), out)
 
 
 # ---- saving: JSON and pickling (called by the native State) ----

@@ -57,6 +57,7 @@ __all__ = [
     "is_legal_follow",
     "legal_follows",
     "level_outcome",
+    "observations",
     "playouts",
     "random_playouts",
     "simulate",
@@ -263,6 +264,14 @@ def playouts(state: State, n: int, seed: int, *, threads: int | None = None) -> 
     """
     _saving.check_batch(n, threads)
     return _core.tractor_playouts(state, n, seed, threads=threads)
+
+
+def observations(
+    states: Sequence[State], players: Sequence[int], out: npt.NDArray[np.float32] | None = None
+) -> npt.NDArray[np.float32]:
+    """``players[i]``'s observation of ``states[i]`` for every i, as one ``(n, *OBSERVATION_SHAPE)`` float32
+    array, computed in one call (written into ``out`` when given)."""
+    return _core.tractor_observations(list(states), list(players), out)
 
 
 # ---- saving: JSON and pickling (called by the native State) ----

@@ -1,6 +1,6 @@
 //! Batches of games run in Rust with the GIL released, and observations, handed back as numpy arrays.
 
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
 
@@ -43,4 +43,38 @@ pub fn observation_out<'py>(
         slice.copy_from_slice(values);
     }
     Ok(array)
+}
+
+/// The observations of many states, one row each, as an `(n, width)` float32 array (or into `out`).
+pub fn observations_out<'py, S>(
+    py: Python<'py>,
+    states: &[(S, u8)],
+    width: usize,
+    observe: impl Fn(&S, u8, &mut [f32]),
+    out: Option<Bound<'py, numpy::PyArray2<f32>>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let mut values = vec![0.0f32; states.len() * width];
+    for ((state, seat), row) in states.iter().zip(values.chunks_exact_mut(width)) {
+        observe(state, *seat, row);
+    }
+    let Some(array) = out else {
+        return Ok(PyArray1::from_vec(py, values).reshape([states.len(), width])?.into_any());
+    };
+    let shape = array.shape().to_vec();
+    if shape != [states.len(), width] {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "out must have shape ({}, {width}), not {shape:?}",
+            states.len()
+        )));
+    }
+    {
+        let mut view = array
+            .try_readwrite()
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("out is not writable: {e}")))?;
+        let slice = view.as_slice_mut().map_err(|_| {
+            pyo3::exceptions::PyValueError::new_err("out must be a C-contiguous float32 array")
+        })?;
+        slice.copy_from_slice(&values);
+    }
+    Ok(array.into_any())
 }

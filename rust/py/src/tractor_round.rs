@@ -666,6 +666,36 @@ crate::vector::vector_class!(
     |inner: round::State, _: rules::Rules| State { inner }
 );
 
+/// The observations of many states at once: `players[i]`'s view of `states[i]`, as an `(n, OBSERVATION)`
+/// float32 array (written into `out` when given).
+#[pyfunction]
+#[pyo3(signature = (states, players, out = None))]
+pub fn observations<'py>(
+    py: Python<'py>,
+    states: Vec<PyRef<'py, State>>,
+    players: Vec<i64>,
+    out: Option<Bound<'py, numpy::PyArray2<f32>>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if states.len() != players.len() {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "{} states but {} players: one player per state",
+            states.len(),
+            players.len()
+        )));
+    }
+    let pairs = states
+        .iter()
+        .zip(players)
+        .map(|(s, p)| Ok((s.inner.clone(), State::seat(p)? as u8)))
+        .collect::<PyResult<Vec<_>>>()?;
+    let observe = |s: &_, seat: u8, row: &mut [f32]| {
+        let mut buffer = [0.0f32; information::OBSERVATION_SIZE];
+        information::observe(s, seat, &mut buffer);
+        row.copy_from_slice(&buffer);
+    };
+    crate::batch::observations_out(py, &pairs, information::OBSERVATION_SIZE, observe, out)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("TractorState", py.get_type::<State>())?;
@@ -674,6 +704,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("tractor_random_playouts", wrap_pyfunction!(random_playouts, m)?)?;
     m.add("tractor_random_summaries", wrap_pyfunction!(random_summaries, m)?)?;
     m.add("tractor_playouts", wrap_pyfunction!(playouts, m)?)?;
+    m.add("tractor_observations", wrap_pyfunction!(observations, m)?)?;
     m.add("tractor_level_outcome", wrap_pyfunction!(level_outcome, m)?)?;
     m.add("tractor_next_round", wrap_pyfunction!(next_round, m)?)?;
     m.add("TRACTOR_SUMMARY_COLUMNS", playout::SUMMARY_COLUMNS.to_vec())?;
