@@ -2,6 +2,7 @@
 
 use pyo3::prelude::*;
 
+mod args;
 mod batch;
 mod card;
 mod errors;

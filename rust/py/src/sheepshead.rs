@@ -1,5 +1,6 @@
 //! `tricktaker.sheepshead`: the native `State`, `Rules` and `random_playouts`.
 
+use crate::args::seed_arg;
 use crate::card::{card_object, extract_card, Card};
 use crate::errors;
 use numpy::PyArray1;
@@ -123,25 +124,7 @@ fn py_bool(b: bool) -> &'static str {
 }
 
 fn rules_arg(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
-    match rules {
-        None => Ok(Rules::default()),
-        Some(r) => r.cast::<Rules>().map(|r| *r.get()).map_err(|_| {
-            errors::RulesError::new_err(format!(
-                "rules must be a tricktaker.sheepshead.Rules, not {}",
-                r.get_type().name().map(|n| n.to_string()).unwrap_or_default()
-            ))
-        }),
-    }
-}
-
-/// A seed: any int from 0 to 2**64 - 1.
-pub fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
-    seed.extract::<u64>().map_err(|_| {
-        pyo3::exceptions::PyValueError::new_err(format!(
-            "seed must be an int from 0 to 2**64 - 1, not {}",
-            seed.repr().map(|r| r.to_string()).unwrap_or_default()
-        ))
-    })
+    crate::args::rules_arg(rules, "tricktaker.sheepshead.Rules")
 }
 
 fn scard(obj: &Bound<'_, PyAny>) -> PyResult<SCard> {

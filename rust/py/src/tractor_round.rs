@@ -1,8 +1,8 @@
 //! `tricktaker.tractor.State`, `Rules` and the batch functions of Tractor rounds.
 
+use crate::args::seed_arg;
 use crate::card::{card_object, Card};
 use crate::errors;
-use crate::sheepshead::seed_arg;
 use crate::tractor::{hand_arg, Trump};
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -18,7 +18,7 @@ use tricktaker_core::tractor::{information, playout, rules, Hand, TrumpContext};
 
 /// Every option of A.4 (keyword-only; every default is the specification's).
 #[pyclass(frozen, eq, hash, module = "tricktaker.tractor", name = "Rules")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Rules(pub rules::Rules);
 
 #[pymethods]
@@ -131,15 +131,7 @@ impl Rules {
 }
 
 fn rules_arg(rules: Option<&Bound<'_, PyAny>>) -> PyResult<rules::Rules> {
-    match rules {
-        None => Ok(rules::Rules::default()),
-        Some(r) => r.cast::<Rules>().map(|r| r.get().0).map_err(|_| {
-            errors::RulesError::new_err(format!(
-                "rules must be a tricktaker.tractor.Rules, not {}",
-                r.get_type().name().map(|n| n.to_string()).unwrap_or_default()
-            ))
-        }),
-    }
+    crate::args::rules_arg::<Rules>(rules, "tricktaker.tractor.Rules").map(|r| r.0)
 }
 
 fn cards_out(py: Python<'_>, ctx: Option<&TrumpContext>, h: Hand) -> Vec<Py<Card>> {

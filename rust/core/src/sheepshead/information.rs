@@ -140,7 +140,7 @@ pub fn observe(state: &State, seat: u8, out: &mut [f32; OBSERVATION_SIZE]) {
     if let Some(c) = state.called_card() {
         out[432 + c.index() as usize] = 1.0;
     }
-    let called = state.history().iter().any(|&a| matches!(Action::from_id(a), Some(Action::Call(_))));
+    let called = state.called_card().is_some();
     let alone = state.history().contains(&super::actions::ALONE);
     out[464] = f32::from(u8::from(alone));
     out[465] =
@@ -163,21 +163,11 @@ pub fn observe(state: &State, seat: u8, out: &mut [f32; OBSERVATION_SIZE]) {
     }
     out[529] = state.trick_number() as f32 / 6.0;
     out[530] = state.multiplier() as f32;
-    out[531] = f32::from(u8::from(called_suit_led(state)));
+    out[531] = f32::from(u8::from(state.called_suit_led()));
     let code = rules_code(state);
     for i in 0..5 {
         out[532 + i] = ((code >> i) & 1) as f32;
     }
-}
-
-/// Whether the called suit has been led in a completed trick (public).
-fn called_suit_led(state: &State) -> bool {
-    let Some(called) = state.called_card() else { return false };
-    let suit = super::ranking::suit_of(called);
-    state.completed_tricks().any(|(_, cards, _)| match state.under() {
-        Some(u) if cards[0] == u => true, // an under leads the called suit
-        _ => super::ranking::suit_of(cards[0]) == suit,
-    })
 }
 
 /// How many tries [`resample`] makes before giving up (it never needs them on a reachable state in practice:

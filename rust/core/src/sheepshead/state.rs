@@ -321,6 +321,10 @@ impl State {
     pub fn under(&self) -> Option<SCard> {
         self.under
     }
+    /// Whether the called suit has been led in a completed trick (public; it ends R18's and R19's duties).
+    pub fn called_suit_led(&self) -> bool {
+        self.called_suit_led
+    }
     pub fn is_leaster(&self) -> bool {
         self.leaster
     }
