@@ -632,9 +632,7 @@ impl crate::vector::Game for core::State {
         core::State::returns(self).to_vec()
     }
     fn observe(&self, seat: u8, out: &mut [f32]) {
-        let mut buffer = [0.0; information::OBSERVATION_SIZE];
-        information::observe(self, seat, &mut buffer);
-        out.copy_from_slice(&buffer);
+        information::observe(self, seat, out.try_into().expect("a row of OBSERVATION_SIZE"));
     }
 }
 
@@ -672,11 +670,7 @@ pub fn observations<'py>(
         .zip(players)
         .map(|(s, p)| Ok((s.inner, s.seat(p)? as u8)))
         .collect::<PyResult<Vec<_>>>()?;
-    let observe = |s: &_, seat: u8, row: &mut [f32]| {
-        let mut buffer = [0.0f32; information::OBSERVATION_SIZE];
-        information::observe(s, seat, &mut buffer);
-        row.copy_from_slice(&buffer);
-    };
+    let observe = <core::State as crate::vector::Game>::observe;
     crate::batch::observations_out(py, &pairs, information::OBSERVATION_SIZE, observe, out)
 }
 
