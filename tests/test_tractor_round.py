@@ -290,3 +290,52 @@ def test_information_key_and_observation() -> None:
     assert (a.observation(0) == b.observation(0)).all()
     assert a.information_state_key(0) == b.information_state_key(0)
     assert a.information_state_key(1) != b.information_state_key(1)
+
+
+# ---- resampling what a seat cannot see ----
+
+
+def random_state(seed: int, depth: int) -> State:
+    """A round ``depth`` random actions in: round 1 (with redeals) for even seeds, a later round for odd."""
+    state = State.new(seed) if seed % 2 == 0 else State.new(seed, levels=(5, 3), declarers=1, starter=3)
+    rng = random.Random(seed)
+    for _ in range(depth):
+        if not state.is_terminal:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 260), st.integers(0, 3))
+def test_resample_keeps_what_the_player_sees(seed: int, depth: int, player: int) -> None:
+    state = random_state(seed, depth)
+    key, obs = state.information_state_key(player), state.observation(player)
+    others = [state.resample(player, seed * 10 + k) for k in range(2)] + state.resamples(player, 2, seed)
+    for other in others:
+        assert other.information_state_key(player) == key
+        assert (other.observation(player) == obs).all()
+        assert other.hand(player) == state.hand(player)
+        assert (other.current_player, other.phase) == (state.current_player, state.phase)
+        # Every action of the history replays on the resampled deal (a saved copy replays it, checked).
+        assert State.from_json(other.to_json()) == other
+        assert pickle.loads(pickle.dumps(other)) == other
+        if other.current_player == player:
+            assert other.legal_actions() == state.legal_actions()
+        if not other.is_terminal:
+            finish(other, random.Random(seed))
+            assert sum(other.returns()) == 0
+
+
+def test_resample_changes_the_hidden_cards_and_undoes() -> None:
+    state = random_state(7, 110)
+    assert state.phase == "play"
+    hands = {tuple(tuple(state.resample(0, k).hand(s)) for s in (1, 2, 3)) for k in range(20)}
+    assert len(hands) >= 18
+    other = state.resample(0, 1)
+    other.undo()
+    again = state.clone()
+    again.undo()
+    assert other.information_state_key(0) == again.information_state_key(0)
+    with pytest.raises(ValueError, match="seat"):
+        state.resample(4, 1)
+    assert state.resamples(1, 0, 3) == []

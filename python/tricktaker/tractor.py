@@ -284,8 +284,13 @@ def _rules_from_dict(options: dict[str, Any]) -> Rules:
 def _state_to_json(state: State) -> str:
     origin = state._origin()
     if origin[0] == "deal":
-        _, rng, declarers, starter = origin
-        start: dict[str, Any] = {"deal": {"rng": list(rng), "declarers": declarers, "starter": starter}}
+        _, rng, declarers, starter, restacks = origin
+        deal: dict[str, Any] = {"rng": list(rng), "declarers": declarers, "starter": starter}
+        if restacks:  # a resampled round: deals drawn from given stacks
+            deal["restacks"] = [
+                {"deal": n, "stack": " ".join(stack), "after": list(after)} for n, stack, after in restacks
+            ]
+        start: dict[str, Any] = {"deal": deal}
     else:
         _, hands, kitty, (rank, suit), starter = origin
         start = {
@@ -309,8 +314,9 @@ def _state_from_json(text: str | bytes) -> State:
         levels = tuple(data["levels"])
         if "deal" in data["start"]:
             deal = data["start"]["deal"]
+            restacks = [(r["deal"], r["stack"].split(), tuple(r["after"])) for r in deal.get("restacks", [])]
             return State._from_rng_state(
-                tuple(deal["rng"]), rules, levels, deal["declarers"], deal["starter"]
+                tuple(deal["rng"]), rules, levels, deal["declarers"], deal["starter"], restacks
             )
         pos = data["start"]["position"]
         trump = Trump(*pos["trump"])

@@ -58,7 +58,7 @@ fn bench(c: &mut Criterion) {
 }
 
 criterion_group!(benches, bench);
-criterion_main!(benches, round_benches, deal_benches);
+criterion_main!(benches, round_benches, deal_benches, resample_benches);
 
 fn rounds(c: &mut Criterion) {
     let rules = tricktaker_core::tractor::rules::Rules::default();
@@ -85,3 +85,43 @@ fn deal(c: &mut Criterion) {
 }
 
 criterion_group!(deal_benches, deal);
+
+/// A round `depth` random actions in (declarers 1, starter 3).
+fn round_at(seed: u64, depth: usize) -> tricktaker_core::tractor::round::State {
+    let rules = tricktaker_core::tractor::rules::Rules::default();
+    let mut s = tricktaker_core::tractor::round::State::new(seed, rules, [2, 2], Some(1), Some(3)).unwrap();
+    let mut rng = tricktaker_core::rng::Rng::new(seed);
+    for _ in 0..depth {
+        let mask = s.legal_mask();
+        if mask == 0 {
+            break;
+        }
+        let k = rng.below(u64::from(mask.count_ones())) as u32;
+        s.apply_unchecked(tricktaker_core::bits::select128(mask, k) as u8);
+    }
+    s
+}
+
+fn resamples(c: &mut Criterion) {
+    use tricktaker_core::tractor::resample::{resample, resamples};
+    // Mid-play: about 40 actions into the play, seen by a defender and by the starter.
+    let states: Vec<_> = (0..16).map(|seed| round_at(seed, 60)).collect();
+    let mut rng = tricktaker_core::rng::Rng::new(1);
+    let mut i = 0;
+    for (name, seat) in [("a defender (kitty hidden)", 0u8), ("the starter", 3)] {
+        c.bench_function(&format!("tractor resample mid-play, seen by {name}"), |b| {
+            b.iter(|| {
+                i += 1;
+                black_box(resample(&states[i % states.len()], seat, &mut rng))
+            })
+        });
+    }
+    c.bench_function("tractor resamples x100 mid-play, seen by a defender (kitty hidden)", |b| {
+        b.iter(|| {
+            i += 1;
+            black_box(resamples(&states[i % states.len()], 0, 100, &mut rng))
+        })
+    });
+}
+
+criterion_group!(resample_benches, resamples);

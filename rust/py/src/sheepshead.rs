@@ -472,6 +472,21 @@ impl State {
         Ok(State { inner: information::resample(&self.inner, seat, &mut rng), rules: self.rules })
     }
 
+    /// ``n`` independent resamples for `player` at once, computed with the GIL released.
+    fn resamples(
+        &self,
+        py: Python<'_>,
+        player: i64,
+        n: usize,
+        seed: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<State>> {
+        let seat = self.seat(player)? as u8;
+        let mut rng = Rng::new(seed_arg(seed)?);
+        let states: Vec<_> =
+            py.detach(|| (0..n).map(|_| information::resample(&self.inner, seat, &mut rng)).collect());
+        Ok(states.into_iter().map(|inner| State { inner, rules: self.rules }).collect())
+    }
+
     // ---- saving ----
 
     /// The generator state that deals the next hand (four 64-bit words).

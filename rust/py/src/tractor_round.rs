@@ -14,7 +14,7 @@ use tricktaker_core::tractor::declare::Declaration;
 use tricktaker_core::tractor::round::{self, Origin, NUM_PLAYERS};
 use tricktaker_core::tractor::rules::{FailedThrowForced, FirstDrawer, GameEnd, KittyMultiplier, Over240};
 use tricktaker_core::tractor::scoring;
-use tricktaker_core::tractor::{information, playout, rules, Hand, TrumpContext};
+use tricktaker_core::tractor::{information, playout, resample, rules, Hand, TrumpContext};
 
 /// Every option of A.4 (keyword-only; every default is the specification's).
 #[pyclass(frozen, eq, hash, module = "tricktaker.tractor", name = "Rules")]
@@ -247,30 +247,58 @@ impl State {
         Ok(State { inner })
     }
 
-    /// Restores a round dealt from a generator state (used by `from_json`).
+    /// Restores a round dealt from a generator state (used by `from_json`); `restacks` lists the deals of a
+    /// resampled round drawn from a given stack: ``(deal, stack of 108 card strings, generator after)``.
     #[staticmethod]
-    #[pyo3(signature = (rng_state, rules, levels, declarers, starter))]
+    #[pyo3(signature = (rng_state, rules, levels, declarers, starter, restacks = Vec::new()))]
     fn _from_rng_state(
         rng_state: [u64; 4],
         rules: Option<&Bound<'_, PyAny>>,
         levels: (i64, i64),
         declarers: Option<u8>,
         starter: Option<u8>,
+        restacks: Vec<(u16, Vec<String>, [u64; 4])>,
     ) -> PyResult<State> {
-        let rng = Rng::from_state(rng_state)
-            .ok_or_else(|| errors::InvalidStateError::new_err("the generator state cannot be all zeros"))?;
-        let inner = round::State::from_rng(rng, rules_arg(rules)?, levels_arg(levels)?, declarers, starter)
-            .map_err(setup_err)?;
-        Ok(State { inner })
+        let generator = |words: [u64; 4]| {
+            Rng::from_state(words)
+                .ok_or_else(|| errors::InvalidStateError::new_err("a generator state cannot be all zeros"))
+        };
+        let (rng, rules, levels) = (generator(rng_state)?, rules_arg(rules)?, levels_arg(levels)?);
+        let inner = if restacks.is_empty() {
+            round::State::from_rng(rng, rules, levels, declarers, starter)
+        } else {
+            let mut stacks = Vec::with_capacity(restacks.len());
+            for (deal, cards, after) in restacks {
+                let cards: Vec<CoreCard> =
+                    cards.iter().map(|c| c.parse::<CoreCard>()).collect::<Result<_, _>>().map_err(|e| {
+                        errors::InvalidStateError::new_err(format!("restacked deal {deal}: {e}"))
+                    })?;
+                let stack: [CoreCard; 108] = cards.try_into().map_err(|c: Vec<CoreCard>| {
+                    errors::InvalidStateError::new_err(format!("a stack has 108 cards, not {}", c.len()))
+                })?;
+                stacks.push(round::Restack { deal, stack, after: generator(after)? });
+            }
+            round::State::from_restacks(round::Restacks { rng, stacks }, rules, levels, declarers, starter)
+        };
+        Ok(State { inner: inner.map_err(setup_err)? })
     }
 
-    /// What the round started from: ``("deal", rng_state, declarers, starter)`` or
-    /// ``("position", hands, kitty, (rank, suit), starter)``.
+    /// What the round started from: ``("deal", rng_state, declarers, starter, restacks)`` (see
+    /// `_from_rng_state`) or ``("position", hands, kitty, (rank, suit), starter)``.
     fn _origin(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let (d, s) = self.inner.start_setup();
         Ok(match self.inner.origin() {
             Origin::Deal(rng) => {
-                let (d, s) = self.inner.start_setup();
-                ("deal", rng.state(), d, s).into_pyobject(py)?.into_any().unbind()
+                let none: Vec<(u16, Vec<String>, [u64; 4])> = Vec::new();
+                ("deal", rng.state(), d, s, none).into_pyobject(py)?.into_any().unbind()
+            }
+            Origin::Restacked(r) => {
+                let stacks: Vec<(u16, Vec<String>, [u64; 4])> = r
+                    .stacks
+                    .iter()
+                    .map(|x| (x.deal, x.stack.iter().map(|c| c.to_string()).collect(), x.after.state()))
+                    .collect();
+                ("deal", r.rng.state(), d, s, stacks).into_pyobject(py)?.into_any().unbind()
             }
             Origin::Position { hands, kitty, trump, starter } => {
                 let hands: Vec<Vec<Py<Card>>> = hands.iter().map(|&h| cards_out(py, None, h)).collect();
@@ -521,6 +549,28 @@ impl State {
         let mut buffer = [0.0f32; information::OBSERVATION_SIZE];
         information::observe(&self.inner, State::seat(player)? as u8, &mut buffer);
         crate::batch::observation_out(py, &buffer, out)
+    }
+
+    /// A round `player` cannot tell from this one: every card hidden from `player` dealt again at random among
+    /// the deals consistent with everything `player` has seen (method and uniformity: the module docs).
+    fn resample(&self, py: Python<'_>, player: i64, seed: &Bound<'_, PyAny>) -> PyResult<State> {
+        let (seat, mut rng) = (State::seat(player)? as u8, Rng::new(seed_arg(seed)?));
+        let inner = py.detach(|| resample::resample(&self.inner, seat, &mut rng));
+        Ok(State { inner })
+    }
+
+    /// ``n`` independent resamples for `player` at once (faster than ``n`` calls: what `player` saw is read
+    /// once), computed with the GIL released.
+    fn resamples(
+        &self,
+        py: Python<'_>,
+        player: i64,
+        n: usize,
+        seed: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<State>> {
+        let (seat, mut rng) = (State::seat(player)? as u8, Rng::new(seed_arg(seed)?));
+        let states = py.detach(|| resample::resamples(&self.inner, seat, n, &mut rng));
+        Ok(states.into_iter().map(|inner| State { inner }).collect())
     }
 
     fn to_json(slf: &Bound<'_, Self>) -> PyResult<String> {

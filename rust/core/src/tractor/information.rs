@@ -14,9 +14,11 @@ use crate::rng::splitmix64;
 
 const DRAWN: usize = 100;
 
-/// Whether `seat` is the starter who took the talon (it then knows the talon and its own discards).
-fn knows_kitty(state: &State, seat: u8) -> bool {
-    state.starter() == Some(seat) && matches!(state.phase(), Phase::Kitty | Phase::Play | Phase::Done)
+/// Whether `seat` knows the kitty: the starter who took the talon (it knows the talon and its own discards),
+/// and everyone once the round is over (R41: the kitty is turned over).
+pub(crate) fn knows_kitty(state: &State, seat: u8) -> bool {
+    state.phase() == Phase::Done
+        || state.starter() == Some(seat) && matches!(state.phase(), Phase::Kitty | Phase::Play)
 }
 
 /// A 64-bit key equal for two rounds exactly when `seat`'s information in them is equal (up to collisions;
@@ -30,14 +32,14 @@ pub fn information_key(state: &State, seat: u8) -> u64 {
     feed(u64::from(declarers.map_or(9, |d| d)) | u64::from(starter.map_or(9, |s| s)) << 8);
     feed(rules_code(state) | u64::from(state.first_drawer()) << 16 | u64::from(state.deals()) << 24);
     match state.origin() {
-        Origin::Deal(_) => {
+        Origin::Deal(_) | Origin::Restacked(_) => {
             // The seat's own draws, in order.
             let drawn = usize::from(state.drawn());
             let first = usize::from(state.first_drawer());
             for k in (0..drawn.min(DRAWN)).filter(|k| (first + k) % 4 == usize::from(seat)) {
                 feed(u64::from(state.stack_card(k).id()) | (k as u64) << 8);
             }
-            if knows_kitty(state, seat) {
+            if state.starter() == Some(seat) && state.phase() != Phase::Draw {
                 for k in DRAWN..108 {
                     feed(u64::from(state.stack_card(k).id()) | 1 << 20);
                 }
@@ -46,8 +48,8 @@ pub fn information_key(state: &State, seat: u8) -> u64 {
                 feed(u64::from(state.stack_card(DRAWN + k).id()) | 1 << 21);
             }
         }
-        Origin::Position { hands, kitty, trump, starter } => {
-            // A position from explicit cards: the seat's cards there, the trump, the kitty to its starter.
+        Origin::Position { hands, trump, .. } => {
+            // A position from explicit cards: the seat's cards there and the trump.
             let own = hands[usize::from(seat)];
             feed(own.kinds());
             feed(own.pairs() | 1 << 60);
@@ -55,11 +57,15 @@ pub fn information_key(state: &State, seat: u8) -> u64 {
                 u64::from(trump.rank().map_or(0, |r| r.value()))
                     | u64::from(trump.suit().map_or(9, |x| x as u8)) << 8,
             );
-            if *starter == seat {
-                feed(kitty.kinds() ^ kitty.pairs().rotate_left(7));
-            }
         }
     }
+    if knows_kitty(state, seat) {
+        feed(state.kitty().kinds() ^ state.kitty().pairs().rotate_left(7) | 1 << 63);
+    }
+    // When each drawer could declare, and how the failed throws failed: seen by all, implied by no history.
+    feed(state.stops() as u64);
+    feed((state.stops() >> 64) as u64 | 1 << 62);
+    feed(state.throw_outcomes());
     let hide_discards = state.starter() != Some(seat);
     for &a in state.history() {
         let masked = hide_discards && matches!(Action::from_id(a), Some(Action::Discard(_)));
@@ -90,7 +96,7 @@ pub const OBSERVATION_SIZE: usize = 939;
 /// | 270 | 4×54 | the plays of the trick on the table, by relative seat |
 /// | 486 | 54 | the play being built by the seat to act, if it is this seat |
 /// | 540 | 4×54 | cards exposed to declare, by relative seat |
-/// | 756 | 54 | the kitty, if this seat is the starter |
+/// | 756 | 54 | the kitty, if this seat is the starter or the round is over |
 /// | 810 | 54 | talon cards turned over (R20) |
 /// | 864 | 14 | the trump rank (2…A), or none (no-trump) |
 /// | 878 | 5 | the trump suit C D H S, or none |

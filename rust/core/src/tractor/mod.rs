@@ -10,6 +10,7 @@ pub mod format;
 pub mod hand;
 pub mod information;
 pub mod playout;
+pub mod resample;
 pub mod round;
 pub mod rules;
 pub mod scoring;

@@ -16,8 +16,9 @@ use super::throw::check_throw;
 use super::trick::{points, winner_of};
 use super::trump::{Trump, TrumpContext};
 use crate::cards::{Card, Rank};
-use crate::rng::Rng;
+use crate::rng::{splitmix64, Rng};
 use std::fmt;
+use std::sync::Arc;
 
 pub const NUM_PLAYERS: usize = 4;
 /// Cards drawn by each player (R13).
@@ -59,7 +60,44 @@ impl Phase {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Origin {
     Deal(Rng),
-    Position { hands: [Hand; NUM_PLAYERS], kitty: Hand, trump: Trump, starter: u8 },
+    Position {
+        hands: [Hand; NUM_PLAYERS],
+        kitty: Hand,
+        trump: Trump,
+        starter: u8,
+    },
+    /// Dealt from a generator like `Deal`, except that some deals use a given stack (a resampled round, see
+    /// `resample`).
+    Restacked(Arc<Restacks>),
+}
+
+/// The deals of a resampled round that do not come from its generator.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Restacks {
+    /// The generator the round was dealt from.
+    pub rng: Rng,
+    /// In increasing order of `deal`.
+    pub stacks: Vec<Restack>,
+}
+
+/// Deal number `deal` (1 for the first) draws from `stack`, and the generator continues as `after` (so that a
+/// later R19 redeal is not the one of the round that was resampled).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Restack {
+    pub deal: u16,
+    pub stack: [Card; 108],
+    pub after: Rng,
+}
+
+impl Origin {
+    /// The generator a dealt round started from.
+    pub fn rng(&self) -> Option<Rng> {
+        match self {
+            Origin::Deal(rng) => Some(*rng),
+            Origin::Restacked(r) => Some(r.rng),
+            Origin::Position { .. } => None,
+        }
+    }
 }
 
 /// A completed trick: its leader, the plays in order from the leader, and the winner.
@@ -149,6 +187,16 @@ pub struct State {
     kitty_bonus: i32,
     failed_throw: Option<FailedThrow>,
     failed_throws: u16,
+    /// What everyone saw that the history does not say (for information keys and `resample`): the draws after
+    /// which the drawer stopped to declare or pass (bit k: after the (k+1)th card; bit 100 + w: turn w of the
+    /// final window), and a hash of the failed throws' outcomes.
+    stops: u128,
+    throws: u64,
+    /// The effective suits each seat has shown void in (it followed a lead with fewer cards of its suit).
+    voids: [u8; NUM_PLAYERS],
+    /// Cards each seat is known to hold (exposed to declare, or thrown and taken back, and not played since);
+    /// for the starter, in its hand or the kitty, as its discards are hidden.
+    known_held: [Hand; NUM_PLAYERS],
     returns: [i32; NUM_PLAYERS],
     history: Vec<u8>,
 }
@@ -175,6 +223,44 @@ impl State {
         declarers: Option<u8>,
         starter: Option<u8>,
     ) -> Result<State, SetupError> {
+        State::dealt(Origin::Deal(rng), rules, levels, declarers, starter)
+    }
+
+    /// A round dealt from a generator whose deals listed in `restacks` draw from the stacks given there.
+    pub fn from_restacks(
+        restacks: Restacks,
+        rules: Rules,
+        levels: [u8; 2],
+        declarers: Option<u8>,
+        starter: Option<u8>,
+    ) -> Result<State, SetupError> {
+        if !restacks.stacks.windows(2).all(|w| w[0].deal < w[1].deal) {
+            return Err(SetupError("restacked deals must be listed in increasing order".into()));
+        }
+        for r in &restacks.stacks {
+            let mut count = [0u8; 54];
+            for c in r.stack {
+                count[usize::from(c.id())] += 1;
+            }
+            if let Some(k) = count.iter().position(|&n| n != 2) {
+                let card = Card::from_id(k as u8).expect("a card id");
+                return Err(SetupError(format!(
+                    "the stack of deal {} holds {card} {} times; a stack holds two decks",
+                    r.deal, count[k]
+                )));
+            }
+        }
+        State::dealt(Origin::Restacked(Arc::new(restacks)), rules, levels, declarers, starter)
+    }
+
+    fn dealt(
+        origin: Origin,
+        rules: Rules,
+        levels: [u8; 2],
+        declarers: Option<u8>,
+        starter: Option<u8>,
+    ) -> Result<State, SetupError> {
+        let rng = origin.rng().expect("a dealt origin");
         let err = |m: String| Err(SetupError(m));
         if levels.iter().any(|l| !(2..=14).contains(l)) {
             return err(format!("levels must be 2..14 (2 to ace), not {levels:?}"));
@@ -205,7 +291,7 @@ impl State {
             }
         };
         let rank = Rank::from_value(rank_value).expect("checked level");
-        let mut state = State::blank(rules, Origin::Deal(rng), levels, declarers, starter, rank);
+        let mut state = State::blank(rules, origin, levels, declarers, starter, rank);
         state.first_drawer = first_drawer;
         state.rng = rng_after;
         state.deal();
@@ -258,6 +344,10 @@ impl State {
             kitty_bonus: 0,
             failed_throw: None,
             failed_throws: 0,
+            stops: 0,
+            throws: 0,
+            voids: [0; NUM_PLAYERS],
+            known_held: [Hand::EMPTY; NUM_PLAYERS],
             returns: [0; NUM_PLAYERS],
             history: Vec::with_capacity(256),
         }
@@ -328,14 +418,28 @@ impl State {
         let mut deck: [Card; 108] = std::array::from_fn(|i| Card::from_id((i / 2) as u8).expect("54 kinds"));
         self.rng.shuffle(&mut deck);
         self.stack = deck;
+        self.new_deal();
+        self.in_window = false;
+        self.advance();
+    }
+
+    /// What starts every deal, once `stack` is shuffled.
+    #[inline(always)] // inlined into the CPU-specific playout kernel
+    fn new_deal(&mut self) {
         self.drawn = 0;
         self.deals = self.deals.saturating_add(1);
+        if let Origin::Restacked(r) = &self.origin {
+            if let Some(r) = r.stacks.iter().find(|r| r.deal == self.deals) {
+                self.stack = r.stack;
+                self.rng = r.after;
+            }
+        }
         self.window = 0;
-        self.in_window = false;
         self.standing = None;
+        self.stops = 0;
         self.exposed = [Hand::EMPTY; NUM_PLAYERS];
+        self.known_held = [Hand::EMPTY; NUM_PLAYERS];
         self.hands = [Hand::EMPTY; NUM_PLAYERS];
-        self.advance();
     }
 
     fn can_declare(&self, seat: u8) -> bool {
@@ -353,6 +457,7 @@ impl State {
                 self.drawn += 1;
                 if self.can_declare(seat) {
                     self.to_move = seat; // R18: offered to the player who just drew
+                    self.stops |= 1 << (self.drawn - 1);
                     return;
                 }
             }
@@ -361,6 +466,7 @@ impl State {
                 if self.can_declare(seat) {
                     self.in_window = true;
                     self.to_move = seat;
+                    self.stops |= 1 << (DRAWN + self.window);
                     return;
                 }
                 self.window += 1;
@@ -401,12 +507,7 @@ impl State {
         let mut deck = self.stack;
         self.rng.shuffle(&mut deck);
         self.stack = deck;
-        self.drawn = 0;
-        self.deals = self.deals.saturating_add(1);
-        self.window = 0;
-        self.standing = None;
-        self.exposed = [Hand::EMPTY; NUM_PLAYERS];
-        self.hands = [Hand::EMPTY; NUM_PLAYERS];
+        self.new_deal();
     }
 
     fn fix_trump(&mut self, trump: Trump) {
@@ -546,6 +647,33 @@ impl State {
     pub fn failed_throws(&self) -> u16 {
         self.failed_throws
     }
+    /// The draw stops of this deal: bit k set when the drawer of the (k+1)th card could declare (R18), bit
+    /// 100 + w when turn w of the final window could.
+    pub fn stops(&self) -> u128 {
+        self.stops
+    }
+    /// Turns of the final window taken so far (0–4).
+    pub fn window_turns(&self) -> u8 {
+        if self.phase == Phase::Draw {
+            self.window
+        } else {
+            4
+        }
+    }
+    /// A hash of the failed throws so far: who threw, when, and what was led instead.
+    pub fn throw_outcomes(&self) -> u64 {
+        self.throws
+    }
+    /// The effective suits (bits 0–4) each seat has shown void in by following with fewer cards of the led
+    /// suit than the lead has.
+    pub fn voids(&self) -> [u8; NUM_PLAYERS] {
+        self.voids
+    }
+    /// Cards each seat is known by everyone to hold: exposed to declare, or thrown and taken back (R34), and
+    /// not played since. For the starter they may be in the kitty, as discards are hidden.
+    pub fn known_held(&self) -> [Hand; NUM_PLAYERS] {
+        self.known_held
+    }
     /// Zero-sum returns (see `scoring::declarer_return`); zeros before the end.
     pub fn returns(&self) -> [i32; NUM_PLAYERS] {
         self.returns
@@ -578,7 +706,7 @@ impl State {
         }
     }
 
-    fn follow_rules(&self) -> FollowRules {
+    pub(crate) fn follow_rules(&self) -> FollowRules {
         FollowRules { tractor_must_follow_tractor: self.rules.tractor_must_follow_tractor }
     }
 
@@ -632,14 +760,14 @@ impl State {
     }
 
     /// The round as it was before its first action.
-    fn restart(&self) -> State {
-        match self.origin {
-            Origin::Deal(rng) => {
+    pub(crate) fn restart(&self) -> State {
+        match &self.origin {
+            Origin::Deal(_) | Origin::Restacked(_) => {
                 let setup = self.start_setup();
-                State::from_rng(rng, self.rules, self.levels, setup.0, setup.1)
+                State::dealt(self.origin.clone(), self.rules, self.levels, setup.0, setup.1)
                     .expect("a state's own setup is valid")
             }
-            Origin::Position { hands, kitty, trump, starter } => State::from_cards(
+            &Origin::Position { hands, kitty, trump, starter } => State::from_cards(
                 hands,
                 kitty,
                 trump,
@@ -655,7 +783,7 @@ impl State {
     /// (declarers, starter) as given at the start: `None`s for round 1.
     pub fn start_setup(&self) -> (Option<u8>, Option<u8>) {
         match self.origin {
-            Origin::Deal(_) if self.round_one => (None, None),
+            Origin::Deal(_) | Origin::Restacked(_) if self.round_one => (None, None),
             _ => (self.declarers, self.starter),
         }
     }
@@ -679,9 +807,8 @@ impl State {
             Action::Declare(d) => {
                 self.standing = Some(Standing { by: seat, declaration: d });
                 let cards = d.cards(self.rank);
-                let shown = self.exposed[seat as usize];
-                self.exposed[seat as usize] =
-                    Hand::from_masks(shown.kinds() | cards.kinds(), shown.pairs() | cards.pairs());
+                self.exposed[seat as usize] = union(self.exposed[seat as usize], cards);
+                self.known_held[seat as usize] = union(self.known_held[seat as usize], cards);
                 self.after_declaration_turn();
             }
             Action::Pass => self.after_declaration_turn(),
@@ -722,6 +849,10 @@ impl State {
             self.points += penalty;
             self.failed_throws += 1;
             self.failed_throw = Some(FailedThrow { seat, attempted, forced: failed.forced.cards, penalty });
+            self.known_held[seat as usize] = union(self.known_held[seat as usize], attempted);
+            let outcome = u64::from(seat) | u64::from(self.tricks) << 8 | failed.forced.cards.kinds() << 24;
+            self.throws =
+                splitmix64(&mut (self.throws ^ outcome ^ failed.forced.cards.pairs().rotate_left(5)));
             format = Format::of_component(format.suit, failed.forced);
         }
         let lead = format_cards(&format);
@@ -732,6 +863,15 @@ impl State {
     #[inline(always)] // inlined into the CPU-specific playout kernel
     fn complete_play(&mut self, seat: u8, play: Hand) {
         self.hands[seat as usize] = self.hands[seat as usize].minus(play);
+        let known = self.known_held[seat as usize];
+        self.known_held[seat as usize] = known.minus(known.intersection(play));
+        if self.n_plays > 0 {
+            let ctx = self.ctx.expect("play has a trump");
+            let lead = self.lead.as_ref().expect("a follow has a lead");
+            if play.restrict(ctx.suit_mask(lead.suit)).len() < lead.size() {
+                self.voids[seat as usize] |= 1 << lead.suit; // R28: it had no more of the suit
+            }
+        }
         self.plays[self.n_plays as usize] = play;
         self.n_plays += 1;
         self.partial = Hand::EMPTY;
@@ -906,6 +1046,11 @@ impl State {
             }
         }
     }
+}
+
+/// The cards in either hand, each as many times as in the hand that holds more of it.
+fn union(a: Hand, b: Hand) -> Hand {
+    Hand::from_masks(a.kinds() | b.kinds(), a.pairs() | b.pairs())
 }
 
 /// The cards of a split lead.

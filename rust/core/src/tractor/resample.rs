@@ -1,0 +1,705 @@
+//! Resampling what a seat cannot see: a round the seat cannot tell from the real one, for search (PIMC, ISMCTS).
+//!
+//! Hidden from a seat are the cards the others drew (and where in the stack), the undrawn stack, the talon and
+//! the kitty of another starter. Everything it saw constrains them: the cards each seat played, the voids they
+//! showed (R28), follows that kept no pair or tractor where the hand had one (R30–R32), the throws that failed
+//! or stood (R33, R34), the cards exposed to declare (R15) and thrown and taken back, the talon turned over
+//! (R20), and, during the draw, after which card each drawer could declare and when it could not (R18).
+//!
+//! How: the cards no seat is known to hold are shuffled and dealt into the places left (each other seat's
+//! draws, the undrawn stack, the kitty); a deal that gives a seat a card of a suit it showed void in is
+//! dealt again. Each other seat's cards are then put in its draw positions in an order drawn uniformly among
+//! the orders that make it stop to declare exactly where it did (counted exactly over its trump-rank cards
+//! and jokers, the only cards that decide it). The whole history is then replayed with every legality check,
+//! and the deal kept only if the same seats stopped at the same draws and the same throws failed the same way.
+//! (Hands that break a follow or a throw seen in the play are turned down before their draw order is sought.)
+//!
+//! Uniformity: rejection from a uniform proposal keeps the result uniform, so a round set up from explicit
+//! cards (`State::from_cards`) is resampled uniformly over the deals consistent with what the seat saw. After a
+//! draw, the hands are drawn uniformly among those consistent with everything seen and, given the hands, the
+//! stack order uniformly among the consistent ones; exact uniformity over whole stacks would weight each set of
+//! hands by how many draw orders explain where the others stopped, which costs too much to count. The cards
+//! of deals abandoned by an R19 redeal are kept (they bear on nothing the seat can still learn), and a
+//! resampled round draws any later redeal from a fresh generator. When shown voids make uniform deals rare (64
+//! in a row break one), the cards are dealt around the voids instead: the cards fewest seats may hold first,
+//! each to a place that may hold it with odds proportional to the room left there; still consistent, close to
+//! uniform but not exactly.
+
+use super::actions::{Action, DECLARE_SINGLE, DISCARD};
+use super::declare::{can_declare, Declaration, Standing};
+use super::follow::check_follow;
+use super::format::{decompose, Format};
+use super::hand::Hand;
+use super::information::knows_kitty;
+use super::round::{Origin, Phase, Restack, Restacks, State, NUM_PLAYERS};
+use super::rules::Rules;
+use super::throw::check_throw;
+use crate::cards::{Card, Rank, Suit};
+use crate::rng::Rng;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+const DRAWN: usize = 100;
+
+/// How many deals [`resample`] tries before giving up (the real deal is always consistent, so a reachable
+/// state never needs them all).
+pub const MAX_TRIES: u32 = 1_000_000;
+
+/// A round `seat` cannot tell from `state`, with every card hidden from `seat` dealt again (see the module
+/// docs). Panics only on a state no play can reach.
+pub fn resample(state: &State, seat: u8, rng: &mut Rng) -> State {
+    View::new(state, seat).sample(rng)
+}
+
+/// `n` independent resamples of one state for one seat, sharing the work of reading what the seat saw (for a
+/// search that samples many deals from one position).
+pub fn resamples(state: &State, seat: u8, n: usize, rng: &mut Rng) -> Vec<State> {
+    let view = View::new(state, seat);
+    (0..n).map(|_| view.sample(rng)).collect()
+}
+
+/// After this many uniform deals in a row break a shown void, [`resample`] deals around the voids instead.
+const UNIFORM_VOID_TRIES: u32 = 64;
+
+/// Why a proposal was turned down.
+enum Reject {
+    /// A seat was dealt a card of a suit it showed void in.
+    Void,
+    /// The history does not replay on it (or no draw order explains the stops).
+    Other,
+}
+
+impl From<crate::tractor::hand::TooManyCopies> for Reject {
+    fn from(_: crate::tractor::hand::TooManyCopies) -> Reject {
+        Reject::Other
+    }
+}
+
+/// What one seat cannot see, worked out once per call.
+struct View<'a> {
+    state: &'a State,
+    seat: u8,
+    /// Each seat's cards of finished plays (tricks done and the one on the table).
+    played: [Hand; NUM_PLAYERS],
+    /// Cards known to be among each other seat's dealt cards: those it played or is known to hold.
+    fixed: [Hand; NUM_PLAYERS],
+    /// The cards left to deal, and how many go to each seat (the rest go to `rest`).
+    free: Vec<Card>,
+    count: [usize; NUM_PLAYERS],
+    /// Kinds each seat must not hold now (its shown voids).
+    void_kinds: [u64; NUM_PLAYERS],
+    /// Another starter who took the talon: its draws and talon are hidden as one lot.
+    talon_owner: Option<u8>,
+    /// Whether the kitty is hidden from the seat (another starter's, before the round is over).
+    kitty_hidden: bool,
+    /// Cards the talon owner showed in its hand after discarding (in the play being built, or thrown and
+    /// taken back): not in the kitty.
+    in_hand: Hand,
+    /// Where the hidden cards go in a dealt round; `None` for a round from explicit cards (the other hands and,
+    /// if hidden, the kitty).
+    draws: Option<Draws>,
+    /// What the play showed of the others' hands, checked before a proposal is replayed.
+    shown: Shown,
+    /// The counted draw orders of each seat, by the declarable cards it was dealt (`None`: no order agrees).
+    orders: OrdersCache,
+}
+
+/// Counted draw orders by seat and declarable cards (`None`: no order agrees).
+type OrdersCache = RefCell<HashMap<(usize, [usize; 6]), Option<Rc<Orders>>>>;
+
+/// The stack of a dealt round as a seat sees it: each other seat's positions in drawing order (a hidden
+/// starter's talon positions last), the positions nobody has drawn, and what each seat's draws told.
+struct Draws {
+    slots: [Vec<usize>; NUM_PLAYERS],
+    rest: Vec<usize>,
+    events: [Vec<Event>; NUM_PLAYERS],
+}
+
+/// What a seat's turn at the draw told: after its `slot`-th card (counted from 0, in its own drawing order).
+#[derive(Clone, Copy, PartialEq)]
+struct Event {
+    slot: usize,
+    standing: Option<Standing>,
+    check: Check,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Check {
+    /// It could not declare (the draw went on).
+    Quiet,
+    /// It could declare, and passed (or has not chosen yet).
+    Stop,
+    /// It made this declaration.
+    Declared(Declaration),
+}
+
+impl<'a> View<'a> {
+    fn new(state: &'a State, seat: u8) -> View<'a> {
+        let played = played_cards(state);
+        let talon_owner = state.starter().filter(|&st| st != seat && state.phase() != Phase::Draw);
+        let kitty_hidden = !knows_kitty(state, seat);
+        let mut known = state.known_held();
+        let mut in_hand = talon_owner.map_or(Hand::EMPTY, |st| {
+            let k = known[usize::from(st)];
+            k.minus(k.intersection(state.exposed()[usize::from(st)]))
+        });
+        if let Some(mover) = state.current_player().filter(|_| state.phase() == Phase::Play) {
+            known[usize::from(mover)] = union(known[usize::from(mover)], state.partial());
+            if Some(mover) == talon_owner {
+                in_hand = union(in_hand, state.partial());
+            }
+        }
+        let ctx = state.trump_context();
+        let void_kinds: [u64; NUM_PLAYERS] = std::array::from_fn(|s| {
+            let ctx = ctx.filter(|_| state.voids()[s] != 0);
+            (0..5)
+                .filter(|x| state.voids()[s] >> x & 1 == 1)
+                .fold(0, |m, x| m | ctx.map_or(0, |c| c.suit_mask(x)))
+        });
+
+        let others = || (0..NUM_PLAYERS as u8).filter(move |&s| s != seat);
+        if let Some(st) = talon_owner.filter(|_| !kitty_hidden).map(usize::from) {
+            known[st] = union(known[st], state.kitty()); // its known cards may be in the kitty
+        }
+        let mut fixed = [Hand::EMPTY; NUM_PLAYERS];
+        for s in others() {
+            fixed[usize::from(s)] =
+                played[usize::from(s)].sum(known[usize::from(s)]).expect("held and played");
+        }
+        let (pool, draws, mut count) = match state.origin() {
+            Origin::Position { hands, kitty, .. } => {
+                let mut pool = if kitty_hidden { *kitty } else { Hand::EMPTY };
+                let mut count = [0; NUM_PLAYERS];
+                for s in others() {
+                    pool = pool.sum(hands[usize::from(s)]).expect("a position's cards");
+                    count[usize::from(s)] = hands[usize::from(s)].len() as usize;
+                }
+                (pool, None, count)
+            }
+            Origin::Deal(_) | Origin::Restacked(_) => {
+                let (slots, rest) = deal_slots(state, seat, talon_owner);
+                if let Some(st) = talon_owner {
+                    // Its draws and talon hold what it played and holds, and the kitty; the turned talon cards
+                    // are in their known places.
+                    let f = fixed[usize::from(st)];
+                    fixed[usize::from(st)] = f.minus(f.intersection(flipped_cards(state)));
+                }
+                let hidden = slots.iter().flatten().chain(&rest).map(|&k| state.stack_card(k));
+                let pool = Hand::try_from(hidden.collect::<Vec<_>>().as_slice()).expect("stack positions");
+                let count = std::array::from_fn(|s| slots[s].len());
+                (pool, Some(Draws { slots, rest, events: draw_events(state, seat) }), count)
+            }
+        };
+        let mut free = pool;
+        for s in others() {
+            let f = fixed[usize::from(s)];
+            assert!(f.is_subset(free), "seat {s}'s known cards are not all hidden from seat {seat}");
+            free = free.minus(f);
+            count[usize::from(s)] -= f.len() as usize;
+        }
+        debug_assert!(count.iter().sum::<usize>() <= free.len() as usize);
+        View {
+            state,
+            seat,
+            played,
+            fixed,
+            free: free.cards().collect(),
+            count,
+            void_kinds,
+            talon_owner,
+            kitty_hidden,
+            in_hand,
+            draws,
+            shown: Shown::new(state, seat),
+            orders: RefCell::default(),
+        }
+    }
+
+    fn sample(&self, rng: &mut Rng) -> State {
+        let mut void_misses = 0;
+        for _ in 0..MAX_TRIES {
+            match self.propose(rng, void_misses >= UNIFORM_VOID_TRIES) {
+                Ok(s) => return s,
+                Err(Reject::Void) => void_misses += 1,
+                Err(Reject::Other) => {}
+            }
+        }
+        panic!("no consistent deal found in {MAX_TRIES} tries: the state is not reachable");
+    }
+
+    /// One proposal: a consistent round, or why not. `around_voids` deals around the shown voids instead of
+    /// uniformly.
+    fn propose(&self, rng: &mut Rng, around_voids: bool) -> Result<State, Reject> {
+        let state = self.state;
+        let (lots, rest) = if around_voids { self.deal_around_voids(rng)? } else { self.deal_uniformly(rng) };
+        let mut dealt = self.fixed; // each other seat's cards since the deal (its draws, or start hand)
+        let mut hands = [Hand::EMPTY; NUM_PLAYERS];
+        for s in (0..NUM_PLAYERS).filter(|&s| s != usize::from(self.seat)) {
+            dealt[s] = dealt[s].sum(Hand::try_from(lots[s].as_slice())?)?;
+            hands[s] = dealt[s].minus(self.played[s]);
+        }
+        // Another starter's draws and talon hold its hand, what it played and the kitty.
+        let mut kitty: Vec<Card> = Vec::new();
+        if let Some(st) = self.talon_owner.map(usize::from) {
+            let all = dealt[st].sum(flipped_cards(state))?.minus(self.played[st]);
+            hands[st] = if self.kitty_hidden {
+                // The kitty: any of its cards but those seen in its hand since the discards.
+                kitty = all.minus(self.in_hand).cards().collect();
+                rng.shuffle(&mut kitty);
+                if around_voids {
+                    // Its cards of suits it showed void in must be in the kitty: put them first.
+                    kitty.sort_by_key(|c| self.void_kinds[st] >> c.id() & 1 == 0);
+                }
+                kitty.truncate(state.kitty().len() as usize);
+                all.minus(Hand::try_from(kitty.as_slice())?)
+            } else {
+                all.minus(state.kitty())
+            };
+        }
+        if (0..NUM_PLAYERS).any(|s| hands[s].kinds() & self.void_kinds[s] != 0) {
+            return Err(Reject::Void);
+        }
+        hands[usize::from(self.seat)] = state.hand(usize::from(self.seat));
+        if !self.shown.agrees(state, &hands, &self.played) {
+            return Err(Reject::Other);
+        }
+        let mut history = state.history().to_vec();
+        if self.talon_owner.is_some() && self.kitty_hidden {
+            let discards = history.iter_mut().filter(|a| (DISCARD..DECLARE_SINGLE).contains(*a));
+            for (a, c) in discards.zip(&kitty) {
+                *a = DISCARD + c.id();
+            }
+        }
+        let start = match &self.draws {
+            None => self.position(dealt, &rest),
+            Some(Draws { slots, rest: places, events }) => {
+                let mut stack: [Card; 108] = std::array::from_fn(|k| state.stack_card(k));
+                for s in (0..NUM_PLAYERS).filter(|&s| s != usize::from(self.seat)) {
+                    let order =
+                        self.arrange(s, dealt[s], slots[s].len(), &events[s], rng).ok_or(Reject::Other)?;
+                    for (&k, c) in slots[s].iter().zip(order) {
+                        stack[k] = c;
+                    }
+                }
+                for (&k, &c) in places.iter().zip(&rest) {
+                    stack[k] = c;
+                }
+                self.restacked(stack, rng)
+            }
+        };
+        replay(start, &history, state).ok_or(Reject::Other)
+    }
+
+    /// The unknown cards shuffled and dealt into the places left: each other seat's, then the rest.
+    fn deal_uniformly(&self, rng: &mut Rng) -> ([Vec<Card>; NUM_PLAYERS], Vec<Card>) {
+        let mut free = self.free.clone();
+        rng.shuffle(&mut free);
+        let mut next = free.into_iter();
+        let lots = std::array::from_fn(|s| next.by_ref().take(self.count[s]).collect());
+        (lots, next.collect())
+    }
+
+    /// The unknown cards dealt around the voids: the cards fewest seats may hold first, each to a place that
+    /// may hold it with odds proportional to the room left there (the rest, and another starter's kitty, may
+    /// hold anything).
+    fn deal_around_voids(&self, rng: &mut Rng) -> Result<([Vec<Card>; NUM_PLAYERS], Vec<Card>), Reject> {
+        let mut free = self.free.clone();
+        rng.shuffle(&mut free);
+        let mut room = self.count;
+        let mut rest_room = free.len() - room.iter().sum::<usize>();
+        let mut kitty_room =
+            self.talon_owner.filter(|_| self.kitty_hidden).map_or(0, |_| self.state.kitty().len() as usize);
+        let barred = |c: Card| (0..NUM_PLAYERS).filter(|&s| self.void_kinds[s] >> c.id() & 1 == 1).count();
+        free.sort_by_key(|&c| std::cmp::Reverse(barred(c)));
+        let mut lots: [Vec<Card>; NUM_PLAYERS] = Default::default();
+        let mut rest = Vec::new();
+        for c in free {
+            let weights: [usize; NUM_PLAYERS] =
+                std::array::from_fn(|s| match self.void_kinds[s] >> c.id() & 1 == 1 {
+                    false => room[s],
+                    true if self.talon_owner == Some(s as u8) => room[s].min(kitty_room),
+                    true => 0,
+                });
+            let total = weights.iter().sum::<usize>() + rest_room;
+            if total == 0 {
+                return Err(Reject::Void);
+            }
+            let mut pick = rng.below(total as u64) as usize;
+            let place = (0..NUM_PLAYERS).find(|&s| pick < weights[s] || (pick -= weights[s], false).1);
+            match place {
+                Some(s) => {
+                    if self.void_kinds[s] >> c.id() & 1 == 1 {
+                        kitty_room -= 1;
+                    }
+                    room[s] -= 1;
+                    lots[s].push(c);
+                }
+                None => {
+                    rest_room -= 1;
+                    rest.push(c);
+                }
+            }
+        }
+        Ok((lots, rest))
+    }
+
+    /// A draw order of `cards` over seat `s`'s `n` slots agreeing with its turns at the draw (see [`Orders`]).
+    fn arrange(&self, s: usize, cards: Hand, n: usize, events: &[Event], rng: &mut Rng) -> Option<Vec<Card>> {
+        let kinds = declarable(self.state.rank());
+        let most = kinds.map(|c| cards.count(c) as usize);
+        let orders = self
+            .orders
+            .borrow_mut()
+            .entry((s, most))
+            .or_insert_with(|| Orders::new(kinds, most, n, events, self.state, s as u8).map(Rc::new))
+            .clone()?;
+        Some(orders.sample(cards.cards().filter(|c| !kinds.contains(c)).collect(), rng))
+    }
+
+    fn position(&self, dealt: [Hand; NUM_PLAYERS], rest: &[Card]) -> Option<State> {
+        let state = self.state;
+        let Origin::Position { hands, kitty, trump, starter } = state.origin() else { unreachable!() };
+        let mut start = *hands;
+        for s in (0..NUM_PLAYERS).filter(|&s| s != usize::from(self.seat)) {
+            start[s] = dealt[s];
+        }
+        let kitty = if rest.is_empty() { *kitty } else { Hand::try_from(rest).ok()? };
+        let declarers = state.declarers().expect("a position has declarers");
+        State::from_cards(start, kitty, *trump, *starter, declarers, state.rules(), Some(state.levels())).ok()
+    }
+
+    fn restacked(&self, stack: [Card; 108], rng: &mut Rng) -> Option<State> {
+        let state = self.state;
+        let deal = state.deals();
+        let mut stacks: Vec<Restack> = match state.origin() {
+            Origin::Restacked(r) => r.stacks.iter().filter(|r| r.deal < deal).cloned().collect(),
+            _ => Vec::new(),
+        };
+        stacks.push(Restack { deal, stack, after: Rng::new(rng.next_u64()) });
+        let restacks = Restacks { rng: state.origin().rng().expect("a dealt round"), stacks };
+        let (declarers, starter) = state.start_setup();
+        State::from_restacks(restacks, state.rules(), state.levels(), declarers, starter).ok()
+    }
+}
+
+/// The follows of the other seats and the throws of the play, with what each seat had played before them: a
+/// proposal's hands must allow each follow and fail each throw the same way (R28–R34).
+struct Shown {
+    follows: Vec<(u8, Format, Hand, Hand)>,
+    throws: Vec<(u8, Format, Option<Hand>, [Hand; NUM_PLAYERS])>,
+}
+
+impl Shown {
+    fn new(state: &State, seat: u8) -> Shown {
+        let mut shown = Shown { follows: Vec::new(), throws: Vec::new() };
+        if !matches!(state.phase(), Phase::Play | Phase::Done) {
+            return shown;
+        }
+        let mut r = state.restart();
+        for &a in state.history() {
+            if r.phase() == Phase::Play {
+                let (by, partial) = (r.current_player().expect("a player to move"), r.partial());
+                match (r.lead().copied(), Action::from_id(a)) {
+                    (Some(lead), Some(Action::Play(c))) if by != seat && partial.len() + 1 == lead.size() => {
+                        let play = partial.add(c).expect("a held card");
+                        shown.follows.push((by, lead, play, played_cards(&r)[usize::from(by)]));
+                    }
+                    (None, Some(Action::Finish)) => {
+                        let ctx = r.trump_context().expect("play has a trump");
+                        let lead = decompose(ctx, partial).expect("a lead of one suit");
+                        if lead.is_throw() {
+                            let (before, failures) = (played_cards(&r), r.failed_throws());
+                            r.apply_unchecked(a);
+                            let forced = r.failed_throw().filter(|_| r.failed_throws() > failures);
+                            shown.throws.push((by, lead, forced.map(|f| f.forced), before));
+                            continue;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            r.apply_unchecked(a);
+        }
+        shown
+    }
+
+    /// Whether seats holding `hands` now (after playing `played`) would have followed and thrown as they did.
+    fn agrees(&self, state: &State, hands: &[Hand; NUM_PLAYERS], played: &[Hand; NUM_PLAYERS]) -> bool {
+        let Some(ctx) = state.trump_context() else { return true };
+        let then = |s: usize, before: Hand| hands[s].sum(played[s].minus(before)).expect("cards of the deck");
+        let follows = self.follows.iter().all(|&(s, lead, play, before)| {
+            check_follow(ctx, then(usize::from(s), before), &lead, play, state.follow_rules()).is_ok()
+        });
+        follows
+            && self.throws.iter().all(|&(s, lead, forced, before)| {
+                let others: [Hand; 3] = std::array::from_fn(|k| {
+                    let o = (usize::from(s) + 1 + k) % NUM_PLAYERS;
+                    then(o, before[o])
+                });
+                check_throw(ctx, &lead, &others).map(|f| f.forced.cards) == forced
+            })
+    }
+}
+
+/// Replays `history` on `start` with every check; the round if it is seen exactly as `real` was.
+fn replay(start: Option<State>, history: &[u8], real: &State) -> Option<State> {
+    let mut s = start?;
+    for &a in history {
+        s.apply(u32::from(a)).ok()?;
+    }
+    (s.stops() == real.stops() && s.throw_outcomes() == real.throw_outcomes()).then_some(s)
+}
+
+/// The cards of each seat's finished plays: tricks done and the trick on the table.
+fn played_cards(state: &State) -> [Hand; NUM_PLAYERS] {
+    let mut played = state.played_by();
+    for (i, &p) in state.trick_plays().iter().enumerate() {
+        let s = usize::from((state.leader() + i as u8) % 4);
+        played[s] = played[s].sum(p).expect("cards of one deck pair");
+    }
+    played
+}
+
+fn flipped_cards(state: &State) -> Hand {
+    let turned: Vec<Card> = (0..usize::from(state.flipped())).map(|k| state.stack_card(DRAWN + k)).collect();
+    Hand::try_from(turned.as_slice()).expect("distinct stack positions")
+}
+
+/// The stack positions hidden from `seat`: each other seat's draws in order (and a hidden starter's talon
+/// positions after them), and the rest (undrawn, or the talon before it is taken).
+fn deal_slots(state: &State, seat: u8, talon_owner: Option<u8>) -> ([Vec<usize>; NUM_PLAYERS], Vec<usize>) {
+    let mut slots: [Vec<usize>; NUM_PLAYERS] = Default::default();
+    let first = usize::from(state.first_drawer());
+    for k in 0..usize::from(state.drawn()) {
+        let s = (first + k) % 4;
+        if s != usize::from(seat) {
+            slots[s].push(k);
+        }
+    }
+    let talon = DRAWN + usize::from(state.flipped())..108;
+    let mut rest: Vec<usize> = (usize::from(state.drawn())..DRAWN).collect();
+    match (state.phase(), talon_owner) {
+        (Phase::Draw, _) => rest.extend(talon),
+        (_, Some(st)) => slots[usize::from(st)].extend(talon),
+        _ => {} // the seat took the talon itself
+    }
+    (slots, rest)
+}
+
+/// What every turn of the current deal's draw told about the others, by seat.
+fn draw_events(state: &State, seat: u8) -> [Vec<Event>; NUM_PLAYERS] {
+    let stops = state.stops();
+    let pending = usize::from(state.phase() == Phase::Draw); // the turn being decided now
+    let taken = stops.count_ones() as usize - pending;
+    let draw_actions: Vec<u8> = state.history().iter().copied().filter(|&a| a >= DECLARE_SINGLE).collect();
+    let mut actions = draw_actions[draw_actions.len() - taken..].iter();
+    let first = usize::from(state.first_drawer());
+    let drawn = usize::from(state.drawn());
+    let turns = (0..drawn).map(|k| (k, (first + k) % 4, k / 4));
+    // Turns of the final window: those taken, and the one being decided if the draw stopped there.
+    let taken_turns = usize::from(state.window_turns());
+    let deciding = usize::from(taken_turns < 4 && stops >> (DRAWN + taken_turns) & 1 == 1);
+    let window = (0..taken_turns + deciding)
+        .filter(|_| drawn == DRAWN)
+        .map(|w| (DRAWN + w, (first + w) % 4, HAND_SLOTS - 1));
+    let mut events: [Vec<Event>; NUM_PLAYERS] = Default::default();
+    let mut standing = None;
+    for (bit, s, slot) in turns.chain(window) {
+        let check = if stops >> bit & 1 == 0 {
+            Check::Quiet
+        } else {
+            match actions.next().map(|&a| Action::from_id(a)) {
+                Some(Some(Action::Declare(d))) => Check::Declared(d),
+                _ => Check::Stop,
+            }
+        };
+        if s != usize::from(seat) {
+            events[s].push(Event { slot, standing, check });
+        }
+        if let Check::Declared(d) = check {
+            standing = Some(Standing { by: s as u8, declaration: d });
+        }
+    }
+    events
+}
+
+const HAND_SLOTS: usize = 25;
+
+/// The cards that decide whether a seat may declare: the trump-rank cards of each suit and the jokers.
+fn declarable(rank: Rank) -> [Card; 6] {
+    let [c, d, h, s] = Suit::ALL.map(|x| Card::new(rank, x));
+    [c, d, h, s, Card::BLACK_JOKER, Card::RED_JOKER]
+}
+
+/// The draw orders of one seat's declarable cards that agree with its turns at the draw, counted: for each
+/// slot `t` and each state `x` (how many of each declarable kind are drawn so far, in mixed radix), the number
+/// of ways to fill the remaining slots (copies told apart), by dynamic programming from the last slot.
+struct Orders {
+    kinds: [Card; 6],
+    /// Copies of each kind the seat has, and the state stride of each kind.
+    most: [usize; 6],
+    stride: [usize; 6],
+    states: usize,
+    /// Cards drawn in each state, and the count of each kind.
+    sizes: Vec<usize>,
+    digits: Vec<[u8; 6]>,
+    /// `ok[t * states + x]`: the turns after slot t agree with state x.
+    ok: Vec<bool>,
+    ways: Vec<f64>,
+    n: usize,
+    others: usize,
+}
+
+impl Orders {
+    /// `None` when no order agrees.
+    fn new(
+        kinds: [Card; 6],
+        most: [usize; 6],
+        n: usize,
+        events: &[Event],
+        state: &State,
+        by: u8,
+    ) -> Option<Orders> {
+        let mut stride = [1usize; 6];
+        let mut states = 1;
+        for i in 0..6 {
+            stride[i] = states;
+            states *= most[i] + 1;
+        }
+        let digits: Vec<[u8; 6]> =
+            (0..states).map(|x| std::array::from_fn(|i| (x / stride[i] % (most[i] + 1)) as u8)).collect();
+        let sizes: Vec<usize> = digits.iter().map(|d| d.iter().map(|&k| usize::from(k)).sum()).collect();
+        let others = n - most.iter().sum::<usize>();
+        let (rank, rules) = (state.rank(), state.rules());
+        // Many turns ask the same question (the same standing declaration, the same answer): ask each once.
+        let mut questions: Vec<Event> = Vec::new();
+        let asked: Vec<usize> = events
+            .iter()
+            .map(|e| {
+                let same = |q: &Event| (q.standing, q.check) == (e.standing, e.check);
+                questions.iter().position(same).unwrap_or_else(|| {
+                    questions.push(*e);
+                    questions.len() - 1
+                })
+            })
+            .collect();
+        let mut ok = vec![true; n * states];
+        let mut answers = vec![false; questions.len()];
+        for x in 0..states {
+            let held = (0..6).fold(Hand::EMPTY, |h, i| {
+                (0..digits[x][i]).fold(h, |h, _| h.add(kinds[i]).expect("two copies at most"))
+            });
+            for (a, q) in answers.iter_mut().zip(&questions) {
+                *a = satisfies(q, held, rank, by, &rules);
+            }
+            for (e, &q) in events.iter().zip(&asked) {
+                ok[e.slot * states + x] &= answers[q];
+            }
+        }
+        let mut o = Orders {
+            kinds,
+            most,
+            stride,
+            states,
+            sizes,
+            digits,
+            ok,
+            ways: vec![0.0; (n + 1) * states],
+            n,
+            others,
+        };
+        o.ways[n * states + states - 1] = 1.0;
+        for t in (0..n).rev() {
+            for x in 0..states {
+                if o.sizes[x] <= t && t - o.sizes[x] <= others {
+                    let mut total = 0.0;
+                    o.moves(t, x, |_, w| total += w);
+                    o.ways[t * states + x] = total;
+                }
+            }
+        }
+        (o.ways[0] > 0.0).then_some(o)
+    }
+
+    /// Calls `visit(kind, ways)` for each card that may fill slot `t` from state `x` (`None`: a card that is not
+    /// declarable), with the number of ways to complete the order after it.
+    #[inline]
+    fn moves(&self, t: usize, x: usize, mut visit: impl FnMut(Option<usize>, f64)) {
+        let next = (t + 1) * self.states;
+        let others_left = self.others + self.sizes[x] - t;
+        if others_left > 0 && self.ok[t * self.states + x] {
+            visit(None, others_left as f64 * self.ways[next + x]);
+        }
+        for i in 0..6 {
+            let d = usize::from(self.digits[x][i]);
+            let y = x + self.stride[i];
+            if d < self.most[i] && self.ok[t * self.states + y] {
+                visit(Some(i), (self.most[i] - d) as f64 * self.ways[next + y]);
+            }
+        }
+    }
+
+    /// One agreeing order, uniformly: the declarable kinds slot by slot, `others` (shuffled) in the other slots.
+    fn sample(&self, mut others: Vec<Card>, rng: &mut Rng) -> Vec<Card> {
+        rng.shuffle(&mut others);
+        let mut others = others.into_iter();
+        let mut order = Vec::with_capacity(self.n);
+        let mut x = 0;
+        for t in 0..self.n {
+            let mut target =
+                (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * self.ways[t * self.states + x];
+            let (mut chosen, mut last) = (None, None);
+            self.moves(t, x, |kind, w| {
+                if chosen.is_none() && w > 0.0 {
+                    last = Some(kind);
+                    if target < w {
+                        chosen = last;
+                    }
+                    target -= w;
+                }
+            });
+            order.push(match chosen.or(last).expect("a state with ways on has a move") {
+                Some(i) => {
+                    x += self.stride[i];
+                    self.kinds[i]
+                }
+                None => others.next().expect("a card left for the slot"),
+            });
+        }
+        order
+    }
+}
+
+/// An order of `cards` over a seat's `n` stack slots, uniform among the orders under which its turns at the
+/// draw go as `events` say; `None` if there is none. (Uncached: [`View`] keeps the counts per hand.)
+#[cfg(test)]
+fn arrange(
+    cards: Hand,
+    n: usize,
+    events: &[Event],
+    state: &State,
+    by: u8,
+    rng: &mut Rng,
+) -> Option<Vec<Card>> {
+    let kinds = declarable(state.rank());
+    let orders = Orders::new(kinds, kinds.map(|c| cards.count(c) as usize), n, events, state, by)?;
+    Some(orders.sample(cards.cards().filter(|c| !kinds.contains(c)).collect(), rng))
+}
+
+/// Whether a seat holding `held` (of the declarable cards) at that turn would have done what it did.
+fn satisfies(e: &Event, held: Hand, rank: Rank, by: u8, rules: &Rules) -> bool {
+    match e.check {
+        Check::Quiet => !can_declare(held, rank, e.standing, by, rules),
+        Check::Stop => can_declare(held, rank, e.standing, by, rules),
+        Check::Declared(d) => d.cards(rank).is_subset(held),
+    }
+}
+
+/// The cards in either hand, each as many times as in the hand that holds more of it.
+fn union(a: Hand, b: Hand) -> Hand {
+    Hand::from_masks(a.kinds() | b.kinds(), a.pairs() | b.pairs())
+}
+
+#[cfg(test)]
+mod tests;
