@@ -6,6 +6,7 @@ Each result carries its throughput in ``extra_info`` (rounds/s, steps/s, clones/
 from __future__ import annotations
 
 import os
+import random
 from typing import Any
 
 import pytest
@@ -52,3 +53,38 @@ def test_clone(benchmark: Any) -> None:
 
     benchmark.pedantic(clones, rounds=5, warmup_rounds=1)
     benchmark.extra_info["clones_per_second"] = 100_000 / benchmark.stats.stats.mean
+
+
+def random_round_at(seed: int, depth: int) -> tractor.State:
+    """A later round (declarers 1, starter 3) ``depth`` actions in, the actions picked by a seeded generator."""
+    state = tractor.State.new(seed, levels=(5, 3), declarers=1, starter=3)
+    rng = random.Random(seed)
+    for _ in range(depth):
+        if not state.is_terminal:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize(("depth", "player"), [(10, 0), (60, 0), (60, 3), (140, 0)])
+def test_resample(benchmark: Any, depth: int, player: int) -> None:
+    """Resampling for one seat during the draw (10), mid-play (60: a defender, and the starter), late (140)."""
+    states = [random_round_at(seed, depth) for seed in range(16)]
+
+    def resamples() -> None:
+        for seed in range(2_000):
+            states[seed % 16].resample(player, seed)
+
+    benchmark.pedantic(resamples, rounds=3, warmup_rounds=1)
+    benchmark.extra_info["resamples_per_second"] = 2_000 / benchmark.stats.stats.mean
+
+
+def test_resamples_batch(benchmark: Any) -> None:
+    """100 resamples of one mid-play state at a time, for a defender: what a PIMC search asks for."""
+    states = [random_round_at(seed, 60) for seed in range(16)]
+
+    def resamples() -> None:
+        for seed in range(20):
+            states[seed % 16].resamples(0, 100, seed)
+
+    benchmark.pedantic(resamples, rounds=3, warmup_rounds=1)
+    benchmark.extra_info["resamples_per_second"] = 2_000 / benchmark.stats.stats.mean

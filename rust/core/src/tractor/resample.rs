@@ -346,6 +346,15 @@ impl<'a> View<'a> {
 
     /// A draw order of `cards` over seat `s`'s `n` slots agreeing with its turns at the draw (see [`Orders`]).
     fn arrange(&self, s: usize, cards: Hand, n: usize, events: &[Event], rng: &mut Rng) -> Option<Vec<Card>> {
+        // Often a few shuffles find an agreeing order sooner than counting them all; either way the order is
+        // uniform among the agreeing ones.
+        let mut order: Vec<Card> = cards.cards().collect();
+        for _ in 0..SHUFFLED_ORDERS {
+            rng.shuffle(&mut order);
+            if agrees(&order, events, self.state, s as u8) {
+                return Some(order);
+            }
+        }
         let kinds = declarable(self.state.rank());
         let most = kinds.map(|c| cards.count(c) as usize);
         let orders = self
@@ -534,21 +543,28 @@ fn declarable(rank: Rank) -> [Card; 6] {
 
 /// The draw orders of one seat's declarable cards that agree with its turns at the draw, counted: for each
 /// slot `t` and each state `x` (how many of each declarable kind are drawn so far, in mixed radix), the number
-/// of ways to fill the remaining slots (copies told apart), by dynamic programming from the last slot.
+/// of ways to fill the slots from `t` on (copies told apart), by dynamic programming from the last slot.
 struct Orders {
     kinds: [Card; 6],
-    /// Copies of each kind the seat has, and the state stride of each kind.
-    most: [usize; 6],
-    stride: [usize; 6],
     states: usize,
-    /// Cards drawn in each state, and the count of each kind.
+    /// Cards drawn in each state.
     sizes: Vec<usize>,
-    digits: Vec<[u8; 6]>,
-    /// `ok[t * states + x]`: the turns after slot t agree with state x.
-    ok: Vec<bool>,
-    ways: Vec<f64>,
+    /// The moves from each state (`moves[first[x]..first[x + 1]]`): drawing a copy of `kind`, one of `copies`
+    /// left, leads to state `to`.
+    first: Vec<usize>,
+    moves: Vec<Move>,
+    /// `reach[t * states + x]`: the ways to fill slots t.. from state x (reached by slot t − 1 and agreeing
+    /// with every turn so far); 0 where state x disagrees with the turns after slot t − 1.
+    reach: Vec<f64>,
     n: usize,
     others: usize,
+}
+
+#[derive(Clone, Copy)]
+struct Move {
+    kind: usize,
+    copies: f64,
+    to: usize,
 }
 
 impl Orders {
@@ -567,12 +583,21 @@ impl Orders {
             stride[i] = states;
             states *= most[i] + 1;
         }
-        let digits: Vec<[u8; 6]> =
-            (0..states).map(|x| std::array::from_fn(|i| (x / stride[i] % (most[i] + 1)) as u8)).collect();
-        let sizes: Vec<usize> = digits.iter().map(|d| d.iter().map(|&k| usize::from(k)).sum()).collect();
+        let digit = |x: usize, i: usize| x / stride[i] % (most[i] + 1);
+        let sizes: Vec<usize> = (0..states).map(|x| (0..6).map(|i| digit(x, i)).sum()).collect();
+        let mut first = Vec::with_capacity(states + 1);
+        let mut moves = Vec::new();
+        for x in 0..states {
+            first.push(moves.len());
+            for i in (0..6).filter(|&i| digit(x, i) < most[i]) {
+                moves.push(Move { kind: i, copies: (most[i] - digit(x, i)) as f64, to: x + stride[i] });
+            }
+        }
+        first.push(moves.len());
         let others = n - most.iter().sum::<usize>();
+        // agrees[t * states + x]: holding state x after slot t agrees with the turns there. Many turns ask the
+        // same question (the same standing declaration, the same answer): each is asked once per state.
         let (rank, rules) = (state.rank(), state.rules());
-        // Many turns ask the same question (the same standing declaration, the same answer): ask each once.
         let mut questions: Vec<Event> = Vec::new();
         let asked: Vec<usize> = events
             .iter()
@@ -584,60 +609,39 @@ impl Orders {
                 })
             })
             .collect();
-        let mut ok = vec![true; n * states];
+        let mut agrees = vec![true; n * states];
         let mut answers = vec![false; questions.len()];
         for x in 0..states {
             let held = (0..6).fold(Hand::EMPTY, |h, i| {
-                (0..digits[x][i]).fold(h, |h, _| h.add(kinds[i]).expect("two copies at most"))
+                (0..digit(x, i)).fold(h, |h, _| h.add(kinds[i]).expect("two copies at most"))
             });
             for (a, q) in answers.iter_mut().zip(&questions) {
                 *a = satisfies(q, held, rank, by, &rules);
             }
             for (e, &q) in events.iter().zip(&asked) {
-                ok[e.slot * states + x] &= answers[q];
+                agrees[e.slot * states + x] &= answers[q];
             }
         }
-        let mut o = Orders {
-            kinds,
-            most,
-            stride,
-            states,
-            sizes,
-            digits,
-            ok,
-            ways: vec![0.0; (n + 1) * states],
-            n,
-            others,
-        };
-        o.ways[n * states + states - 1] = 1.0;
+        let mut reach = vec![0.0; (n + 1) * states];
+        reach[n * states + states - 1] = 1.0;
         for t in (0..n).rev() {
+            let (row, next) = reach[t * states..(t + 2) * states].split_at_mut(states);
+            // Ways after slot t count only from states that agree with the turns after it.
+            for (w, &ok) in next.iter_mut().zip(&agrees[t * states..(t + 1) * states]) {
+                if !ok {
+                    *w = 0.0;
+                }
+            }
             for x in 0..states {
-                if o.sizes[x] <= t && t - o.sizes[x] <= others {
-                    let mut total = 0.0;
-                    o.moves(t, x, |_, w| total += w);
-                    o.ways[t * states + x] = total;
+                if sizes[x] <= t && t - sizes[x] <= others {
+                    let others_left = (others + sizes[x] - t) as f64;
+                    let declarable: f64 =
+                        moves[first[x]..first[x + 1]].iter().map(|m| m.copies * next[m.to]).sum();
+                    row[x] = others_left * next[x] + declarable;
                 }
             }
         }
-        (o.ways[0] > 0.0).then_some(o)
-    }
-
-    /// Calls `visit(kind, ways)` for each card that may fill slot `t` from state `x` (`None`: a card that is not
-    /// declarable), with the number of ways to complete the order after it.
-    #[inline]
-    fn moves(&self, t: usize, x: usize, mut visit: impl FnMut(Option<usize>, f64)) {
-        let next = (t + 1) * self.states;
-        let others_left = self.others + self.sizes[x] - t;
-        if others_left > 0 && self.ok[t * self.states + x] {
-            visit(None, others_left as f64 * self.ways[next + x]);
-        }
-        for i in 0..6 {
-            let d = usize::from(self.digits[x][i]);
-            let y = x + self.stride[i];
-            if d < self.most[i] && self.ok[t * self.states + y] {
-                visit(Some(i), (self.most[i] - d) as f64 * self.ways[next + y]);
-            }
-        }
+        (reach[0] > 0.0).then_some(Orders { kinds, states, sizes, first, moves, reach, n, others })
     }
 
     /// One agreeing order, uniformly: the declarable kinds slot by slot, `others` (shuffled) in the other slots.
@@ -647,22 +651,30 @@ impl Orders {
         let mut order = Vec::with_capacity(self.n);
         let mut x = 0;
         for t in 0..self.n {
+            let next = &self.reach[(t + 1) * self.states..(t + 2) * self.states];
+            let others_left = (self.others + self.sizes[x] - t) as f64;
             let mut target =
-                (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * self.ways[t * self.states + x];
-            let (mut chosen, mut last) = (None, None);
-            self.moves(t, x, |kind, w| {
-                if chosen.is_none() && w > 0.0 {
-                    last = Some(kind);
-                    if target < w {
-                        chosen = last;
-                    }
-                    target -= w;
-                }
-            });
-            order.push(match chosen.or(last).expect("a state with ways on has a move") {
-                Some(i) => {
-                    x += self.stride[i];
-                    self.kinds[i]
+                (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * self.reach[t * self.states + x];
+            // The card of slot t: another card, or a declarable kind, with odds proportional to its ways (on a
+            // rounding error past the end, the last kind with ways).
+            let other = others_left * next[x];
+            let pick = if target < other {
+                None
+            } else {
+                target -= other;
+                let mut last = None;
+                let kinds = self.moves[self.first[x]..self.first[x + 1]].iter().filter(|m| next[m.to] > 0.0);
+                let chosen = kinds.copied().find(|m| {
+                    last = Some(*m);
+                    let w = m.copies * next[m.to];
+                    target < w || (target -= w, false).1
+                });
+                chosen.or(last)
+            };
+            order.push(match pick {
+                Some(m) => {
+                    x = m.to;
+                    self.kinds[m.kind]
                 }
                 None => others.next().expect("a card left for the slot"),
             });
@@ -685,6 +697,23 @@ fn arrange(
     let kinds = declarable(state.rank());
     let orders = Orders::new(kinds, kinds.map(|c| cards.count(c) as usize), n, events, state, by)?;
     Some(orders.sample(cards.cards().filter(|c| !kinds.contains(c)).collect(), rng))
+}
+
+/// How many shuffled draw orders [`View::arrange`] tries before counting the agreeing ones.
+const SHUFFLED_ORDERS: usize = 4;
+
+/// Whether a seat drawing its cards in `order` takes its turns at the draw as `events` (in slot order) say.
+fn agrees(order: &[Card], events: &[Event], state: &State, by: u8) -> bool {
+    let (rank, rules) = (state.rank(), state.rules());
+    let mut held = Hand::EMPTY;
+    let mut drawn = 0;
+    events.iter().all(|e| {
+        for &c in &order[drawn..=e.slot] {
+            held = held.add(c).expect("two copies at most");
+        }
+        drawn = e.slot + 1;
+        satisfies(e, held, rank, by, &rules)
+    })
 }
 
 /// Whether a seat holding `held` (of the declarable cards) at that turn would have done what it did.

@@ -257,3 +257,13 @@ fn small_endgames_from_explicit_cards_are_resampled_uniformly() {
     }
     assert!(checked >= 8, "found only {checked} small endgames");
 }
+
+#[test]
+#[ignore = "a profiling loop, not a check"]
+fn profile_resample() {
+    let states: Vec<State> = (0..16).map(|seed| random_round(seed, 60, false)).collect();
+    let mut rng = Rng::new(1);
+    for i in 0..5000 {
+        resample(&states[i % 16], 0, &mut rng);
+    }
+}
