@@ -56,7 +56,7 @@ def test_clone(benchmark: Any) -> None:
 
 
 def random_round_at(seed: int, depth: int) -> tractor.State:
-    """A later round (declarers 1, starter 3) ``depth`` actions in, the actions picked by a seeded generator."""
+    """A later round (declarers 1, starter 3) ``depth`` actions in, chosen by a seeded generator."""
     state = tractor.State.new(seed, levels=(5, 3), declarers=1, starter=3)
     rng = random.Random(seed)
     for _ in range(depth):
@@ -67,7 +67,7 @@ def random_round_at(seed: int, depth: int) -> tractor.State:
 
 @pytest.mark.parametrize(("depth", "player"), [(10, 0), (60, 0), (60, 3), (140, 0)])
 def test_resample(benchmark: Any, depth: int, player: int) -> None:
-    """Resampling for one seat during the draw (10), mid-play (60: a defender, and the starter), late (140)."""
+    """Resampling for one seat: in the draw (10), mid-play (60: a defender, the starter), late (140)."""
     states = [random_round_at(seed, depth) for seed in range(16)]
 
     def resamples() -> None:

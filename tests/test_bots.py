@@ -16,6 +16,7 @@ SheepsheadBots: list[Callable[[int], bots.Bot]] = [
 TractorBots: list[Callable[[int], bots.Bot]] = [
     lambda s: bots.RandomBot(s),
     lambda s: bots.TractorHeuristicBot(),
+    lambda s: bots.TractorPIMCBot(samples=2, rollouts=2, seed=s, max_follows=4),
 ]
 
 
@@ -58,6 +59,7 @@ def test_bots_are_protocol_instances() -> None:
         bots.SheepsheadHeuristicBot(),
         bots.SheepsheadPIMCBot(),
         bots.TractorHeuristicBot(),
+        bots.TractorPIMCBot(),
     ):
         assert isinstance(bot, bots.Bot)
 
@@ -67,6 +69,10 @@ def test_game_specific_bots_refuse_the_other_game() -> None:
         bots.SheepsheadHeuristicBot().act(tractor.State.new(0))
     with pytest.raises(TypeError):
         bots.TractorHeuristicBot().act(sheepshead.State.new(0))
+    with pytest.raises(TypeError):
+        bots.TractorPIMCBot().act(sheepshead.State.new(0))
+    with pytest.raises(ValueError, match="at least 1"):
+        bots.TractorPIMCBot(samples=0)
 
 
 def test_pimc_is_deterministic() -> None:
@@ -74,6 +80,26 @@ def test_pimc_is_deterministic() -> None:
     bot = bots.SheepsheadPIMCBot(samples=4, rollouts=8, seed=3)
     assert bot.values(state) == bot.values(state)
     assert bot.act(state) == bots.SheepsheadPIMCBot(samples=4, rollouts=8, seed=3).act(state)
+
+
+def test_tractor_pimc_is_deterministic_and_plays_its_plan_whole() -> None:
+    state = tractor.State.new(11)
+    heuristic = bots.TractorHeuristicBot()
+    while state.phase != "play":
+        state.apply_action(heuristic.act(state))
+    bot = bots.TractorPIMCBot(samples=3, rollouts=4, seed=5)
+    values = bot.values(state)
+    assert values == bots.TractorPIMCBot(samples=3, rollouts=4, seed=5).values(state)
+    assert values[0][0] == heuristic.planned_play(state)  # the heuristic's play is the first candidate
+    best = max(values, key=lambda pv: pv[1])[0]
+    # On lead, the bot adds the chosen play card by card, then finishes; a fresh bot agrees mid-way.
+    me = state.current_player
+    for _ in best:
+        state.apply_action(bots.TractorPIMCBot(samples=3, rollouts=4, seed=5).act(state))
+    assert sorted(c.id for c in state.partial_play()) == sorted(c.id for c in best)
+    state.apply_action(bot.act(state))
+    led = [sorted(c.id for c in cards) for seat, cards in state.current_trick() if seat == me]
+    assert led == [sorted(c.id for c in best)]
 
 
 def _sheepshead_field() -> list[bots.Bot]:
@@ -133,4 +159,17 @@ def test_pimc_beats_heuristic_at_sheepshead() -> None:
     """
     field: list[bots.Bot] = [bots.SheepsheadPIMCBot(seed=3)] + [bots.SheepsheadHeuristicBot()] * 4
     result = bots.arena("sheepshead", field, hands=1000, seed=3)
+    assert result.interval(0)[0] > 0, result.table()
+
+
+def test_pimc_beats_heuristic_at_tractor() -> None:
+    """A team of PIMC bots (greedy rollouts, heuristic declarations and discards) against a team of heuristic
+    bots, every seat played by each: the PIMC team's 95% interval is above zero.
+
+    Measured over 200 rounds: +0.26 [+0.09, +0.43] (seed 7); with uniformly random rollouts instead, -1.5
+    over 8 rounds.
+    """
+    field: list[bots.Bot] = [bots.TractorPIMCBot(seed=1), bots.TractorHeuristicBot()] * 2
+    field[2] = bots.TractorPIMCBot(seed=2)
+    result = bots.arena("tractor", field, hands=200, seed=7)
     assert result.interval(0)[0] > 0, result.table()

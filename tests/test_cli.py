@@ -1031,7 +1031,7 @@ def test_arena_prints_a_table_and_json(capsys: pytest.CaptureFixture[str]) -> No
     data = json.loads(capsys.readouterr().out)
     assert [b["name"] for b in data["bots"]] == ["heuristic", "random", "random", "random"]
     assert abs(sum(b["mean"] for b in data["bots"])) < 1e-9
-    assert cli.main(["arena", "tractor", "--bots", "pimc"]) == 2
+    assert cli.main(["arena", "tractor", "--bots", "clever"]) == 2
     assert "--bots" in capsys.readouterr().err
 
 

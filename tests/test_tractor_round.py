@@ -267,6 +267,16 @@ def test_playouts_finish_one_position_many_times() -> None:
     assert state == before
     with pytest.raises(ValueError, match="threads"):
         tractor.playouts(state, 2, 1, threads=0)
+    # The greedy policy, and the summaries of the very same rollouts.
+    greedy = tractor.playouts(state, 200, 3, threads=1, policy="greedy")
+    assert (greedy == tractor.playouts(state, 200, 3, threads=2, policy="greedy")).all()
+    assert not (greedy == a).all()
+    runs = tractor.playout_summaries(state, 200, 3, policy="greedy")
+    assert (runs.returns == greedy).all() and len(runs) == 200
+    assert ((runs.points >= 0) & (runs.points % 5 == 0)).all()
+    assert (runs.declarers == state.declarers).all() and (runs.starter == state.starter).all()
+    with pytest.raises(ValueError, match="policy"):
+        tractor.playouts(state, 2, 1, policy="clever")  # type: ignore[arg-type]
 
 
 def test_information_key_and_observation() -> None:

@@ -40,6 +40,7 @@ __all__ = [
     "tractor_level_outcome",
     "tractor_next_round",
     "tractor_observations",
+    "tractor_playout_summaries",
     "tractor_playouts",
     "tractor_random_playouts",
     "tractor_random_summaries",
@@ -440,7 +441,10 @@ def tractor_observations(
     out: npt.NDArray[np.float32] | None = None,
 ) -> npt.NDArray[np.float32]: ...
 def tractor_playouts(
-    state: TractorState, n: int, seed: int, *, threads: int | None = None
+    state: TractorState, n: int, seed: int, *, threads: int | None = None, policy: str = "random"
+) -> npt.NDArray[np.int32]: ...
+def tractor_playout_summaries(
+    state: TractorState, n: int, seed: int, *, threads: int | None = None, policy: str = "random"
 ) -> npt.NDArray[np.int32]: ...
 def tractor_random_summaries(
     n: int, seed: int, *, threads: int | None = None, rules: TractorRules | None = None

@@ -1698,6 +1698,7 @@ BOTS: dict[str, dict[str, Callable[[int], bots.Bot]]] = {
     "tractor": {
         "random": lambda seed: bots.RandomBot(seed),
         "heuristic": lambda seed: bots.TractorHeuristicBot(),
+        "pimc": lambda seed: bots.TractorPIMCBot(seed=seed),
     },
 }
 """The bots each game offers, by name, made from a seed."""

@@ -44,6 +44,7 @@ __all__ = [
     "Component",
     "LevelOutcome",
     "Match",
+    "Policy",
     "RoundRecord",
     "Rules",
     "Simulation",
@@ -58,6 +59,7 @@ __all__ = [
     "legal_follows",
     "level_outcome",
     "observations",
+    "playout_summaries",
     "playouts",
     "random_playouts",
     "simulate",
@@ -242,7 +244,11 @@ class Simulation:
 def simulate(n: int, seed: int, *, threads: int | None = None, rules: Rules | None = None) -> Simulation:
     """Play ``n`` random rounds exactly as :func:`random_playouts` does, and say what happened in each."""
     _saving.check_batch(n, threads)
-    table = _core.tractor_random_summaries(n, seed, threads=threads, rules=rules)
+    return _simulation(_core.tractor_random_summaries(n, seed, threads=threads, rules=rules))
+
+
+def _simulation(table: npt.NDArray[np.int32]) -> Simulation:
+    """A :class:`Simulation` from rows of ``TRACTOR_SUMMARY_COLUMNS``."""
     column = {name: table[:, i] for i, name in enumerate(_core.TRACTOR_SUMMARY_COLUMNS)}
     return Simulation(
         returns=np.ascontiguousarray(table[:, :NUM_PLAYERS]),
@@ -255,15 +261,34 @@ def simulate(n: int, seed: int, *, threads: int | None = None, rules: Rules | No
     )
 
 
-def playouts(state: State, n: int, seed: int, *, threads: int | None = None) -> npt.NDArray[np.int32]:
-    """Finish ``state`` at random ``n`` times (rollouts): an ``(n, 4)`` int32 array of the returns.
+Policy = Literal["random", "greedy"]
+"""How a rollout plays: ``"random"`` chooses uniformly among the legal actions; ``"greedy"`` follows rules of
+thumb in the play phase (lead the highest pair or card of the longest plain suit; give points to a winning
+partner; win a trick holding points with the weakest winning card on a single lead; otherwise play the
+cheapest card) with a 10% chance of a random action, and plays the draw and the kitty at random."""
 
-    Every rollout starts from a copy of ``state`` (which is not changed) and chooses uniformly among the legal
-    actions; rollout ``i`` depends only on ``seed`` and ``i``. Runs in Rust on ``threads`` threads (default:
-    one per core) with the GIL released: with :meth:`State.resample`, the core of a PIMC or ISMCTS search.
+
+def playouts(
+    state: State, n: int, seed: int, *, threads: int | None = None, policy: Policy = "random"
+) -> npt.NDArray[np.int32]:
+    """Finish ``state`` ``n`` times (rollouts) with ``policy``: an ``(n, 4)`` int32 array of the returns.
+
+    Every rollout starts from a copy of ``state`` (which is not changed); rollout ``i`` depends only on
+    ``seed`` and ``i``. Runs in Rust on ``threads`` threads (default: one per core) with the GIL released:
+    with :meth:`State.resample`, the core of a PIMC or ISMCTS search.
     """
     _saving.check_batch(n, threads)
-    return _core.tractor_playouts(state, n, seed, threads=threads)
+    return _core.tractor_playouts(state, n, seed, threads=threads, policy=policy)
+
+
+def playout_summaries(
+    state: State, n: int, seed: int, *, threads: int | None = None, policy: Policy = "random"
+) -> Simulation:
+    """Finish ``state`` ``n`` times exactly as :func:`playouts` does (the same rollouts for the same seed and
+    policy), and say what happened in each: the returns, and the opponents' points P among the rest. P moves
+    with every card point where the returns move by whole levels: a finer value for a search."""
+    _saving.check_batch(n, threads)
+    return _simulation(_core.tractor_playout_summaries(state, n, seed, threads=threads, policy=policy))
 
 
 def observations(

@@ -654,19 +654,46 @@ pub fn next_round(
     Ok(((p.levels[0], p.levels[1]), p.declarers, p.starter, p.winner))
 }
 
-/// `state` finished at random `n` times (rollouts): an `(n, players)` int32 array of returns, computed in Rust
-/// on `threads` threads with the GIL released; rollout `i` depends only on `seed` and `i`.
+/// `state` finished `n` times (rollouts) with `policy` ("random" or "greedy"): an `(n, players)` int32 array
+/// of returns, computed in Rust on `threads` threads with the GIL released; rollout `i` depends only on `seed`
+/// and `i`.
 #[pyfunction]
-#[pyo3(signature = (state, n, seed, *, threads = None))]
+#[pyo3(signature = (state, n, seed, *, threads = None, policy = "random"))]
 pub fn playouts<'py>(
     py: Python<'py>,
     state: PyRef<'py, State>,
     n: usize,
     seed: &Bound<'py, PyAny>,
     threads: Option<usize>,
+    policy: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (inner, seed) = (state.inner.clone(), seed_arg(seed)?);
-    crate::batch::to_numpy(py, n, NUM_PLAYERS, threads, |t| playout::rollouts(&inner, n, seed, t))
+    let (inner, seed, policy) = (state.inner.clone(), seed_arg(seed)?, policy_arg(policy)?);
+    crate::batch::to_numpy(py, n, NUM_PLAYERS, threads, |t| playout::rollouts(&inner, n, seed, policy, t))
+}
+
+/// `state` finished `n` times as in `playouts`, each rollout summarised in the columns of
+/// `TRACTOR_SUMMARY_COLUMNS` (the opponents' points among them).
+#[pyfunction]
+#[pyo3(signature = (state, n, seed, *, threads = None, policy = "random"))]
+pub fn playout_summaries<'py>(
+    py: Python<'py>,
+    state: PyRef<'py, State>,
+    n: usize,
+    seed: &Bound<'py, PyAny>,
+    threads: Option<usize>,
+    policy: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (inner, seed, policy) = (state.inner.clone(), seed_arg(seed)?, policy_arg(policy)?);
+    let width = playout::SUMMARY_COLUMNS.len();
+    crate::batch::to_numpy(py, n, width, threads, |t| {
+        playout::rollouts_with(&inner, n, seed, policy, t, playout::summary)
+    })
+}
+
+fn policy_arg(name: &str) -> PyResult<playout::Policy> {
+    playout::Policy::parse(name).ok_or_else(|| {
+        pyo3::exceptions::PyValueError::new_err(format!("policy must be 'random' or 'greedy', not {name:?}"))
+    })
 }
 
 impl crate::vector::Game for round::State {
@@ -740,6 +767,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("tractor_random_playouts", wrap_pyfunction!(random_playouts, m)?)?;
     m.add("tractor_random_summaries", wrap_pyfunction!(random_summaries, m)?)?;
     m.add("tractor_playouts", wrap_pyfunction!(playouts, m)?)?;
+    m.add("tractor_playout_summaries", wrap_pyfunction!(playout_summaries, m)?)?;
     m.add("tractor_observations", wrap_pyfunction!(observations, m)?)?;
     m.add("tractor_level_outcome", wrap_pyfunction!(level_outcome, m)?)?;
     m.add("tractor_next_round", wrap_pyfunction!(next_round, m)?)?;

@@ -7,6 +7,7 @@ pub mod actions;
 pub mod declare;
 pub mod follow;
 pub mod format;
+pub mod greedy;
 pub mod hand;
 pub mod information;
 pub mod playout;

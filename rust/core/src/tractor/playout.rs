@@ -60,14 +60,54 @@ pub fn random_batch<const W: usize>(
     crate::parallel::batch(n, 256, threads, |i| record(&random_round(seed, i, rules)))
 }
 
-/// Finishes `state` at random `n` times (rollouts from one position): the returns of each, 4 numbers per
+/// How a rollout chooses its actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Policy {
+    /// Uniformly among the legal actions.
+    Random,
+    /// The rules of thumb of [`super::greedy`].
+    Greedy,
+}
+
+impl Policy {
+    pub fn parse(name: &str) -> Option<Policy> {
+        match name {
+            "random" => Some(Policy::Random),
+            "greedy" => Some(Policy::Greedy),
+            _ => None,
+        }
+    }
+
+    /// Plays `state` to the end with this policy.
+    pub fn finish(self, state: &mut State, rng: &mut Rng) {
+        match self {
+            Policy::Random => finish_randomly(state, rng),
+            Policy::Greedy => super::greedy::finish_greedily(state, rng),
+        }
+    }
+}
+
+/// Finishes `state` `n` times (rollouts from one position) with `policy`: the returns of each, 4 numbers per
 /// round. Rollout `i` chooses with a generator seeded from `seed` and `i`, so the result does not depend on the
 /// threads.
-pub fn rollouts(state: &State, n: usize, seed: u64, threads: Option<usize>) -> Vec<i32> {
+pub fn rollouts(state: &State, n: usize, seed: u64, policy: Policy, threads: Option<usize>) -> Vec<i32> {
+    rollouts_with(state, n, seed, policy, threads, |s| s.returns())
+}
+
+/// Finishes `state` `n` times as [`rollouts`] does, and writes `record(round)`, `W` numbers per rollout, into
+/// one flat vector.
+pub fn rollouts_with<const W: usize>(
+    state: &State,
+    n: usize,
+    seed: u64,
+    policy: Policy,
+    threads: Option<usize>,
+    record: impl Fn(&State) -> [i32; W] + Sync,
+) -> Vec<i32> {
     crate::parallel::batch(n, 256, threads, |i| {
         let mut s = state.clone();
-        finish_randomly(&mut s, &mut Rng::new(derive_seed(seed, i)));
-        s.returns()
+        policy.finish(&mut s, &mut Rng::new(derive_seed(seed, i)));
+        record(&s)
     })
 }
 
