@@ -110,3 +110,24 @@ def test_tractor_random_playouts(benchmark: Any, engine: str) -> None:
 def test_tractor_protocol_steps(benchmark: Any, engine: str) -> None:
     count = benchmark.pedantic(steps, args=(TRACTOR[engine], 3), rounds=3)
     per_second(benchmark, count, "steps_per_second")
+
+
+def resample_each(states: list[Any]) -> None:
+    """Resample every state once for the seat to act (seat 0 once it is over)."""
+    for i, state in enumerate(states):
+        player = state.current_player if state.current_player is not None else 0
+        state.resample(player, i)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_sheepshead_resample(benchmark: Any, engine: str) -> None:
+    states = midgame(SHEEPSHEAD[engine], 100, 15)
+    benchmark.pedantic(resample_each, args=(states,), rounds=5)
+    per_second(benchmark, len(states), "resamples_per_second")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_tractor_resample(benchmark: Any, engine: str) -> None:
+    states = midgame(TRACTOR[engine], 10, 120)
+    benchmark.pedantic(resample_each, args=(states,), rounds=3)
+    per_second(benchmark, len(states), "resamples_per_second")

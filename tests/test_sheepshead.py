@@ -448,8 +448,9 @@ def test_resample_keeps_what_the_player_sees(seed: int) -> None:
     for player in range(5):
         key, obs = state.information_state_key(player), state.observation(player)
         assert obs.shape == ss.OBSERVATION_SHAPE and obs.dtype == np.float32
-        for k in range(3):
-            other = state.resample(player, seed * 100 + k)
+        for other in [state.resample(player, seed * 100 + k) for k in range(3)] + state.resamples(
+            player, 2, seed
+        ):
             assert other.information_state_key(player) == key
             assert (other.observation(player) == obs).all()
             assert other.hand(player) == state.hand(player)

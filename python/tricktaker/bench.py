@@ -1,7 +1,7 @@
 """``tricktaker bench``: the Rust engines against the pure-Python reference engines, measured in one run.
 
 Each line times the same work on both engines (whole random games, steps through the search protocol, legal
-move generation, clones) and reports throughput per second and the ratio; the "all cores" lines compare the
+move generation, clones, resampling the hidden cards) and reports throughput per second and the ratio; the "all cores" lines compare the
 Rust batch on every core with the reference on one (the reference has no parallel batch). The reference
 engines are plain Python by design, so the ratios say what the Rust core buys. Nothing here asserts a speed.
 """
@@ -137,6 +137,13 @@ def run(quick: bool = False) -> list[Measurement]:
         _rate(len(fast_states), lambda: [s.clone() for s in fast_states], t),
         _rate(len(ref_states), lambda: [s.clone() for s in ref_states], t),
     )
+    add(
+        "sheepshead",
+        "resample (mid-game, for the seat to act)",
+        "resamples",
+        _rate(len(fast_states), _resamples(fast_states), t),
+        _rate(len(ref_states), _resamples(ref_states), t),
+    )
 
     # ---- Tractor ----
     trump = tractor.Trump("2", "H")
@@ -197,7 +204,27 @@ def run(quick: bool = False) -> list[Measurement]:
         _rate(len(fast_rounds), lambda: [s.clone() for s in fast_rounds], t),
         _rate(len(ref_rounds), lambda: [s.clone() for s in ref_rounds], t),
     )
+    add(
+        "tractor",
+        "resample (mid-play, for the seat to act)",
+        "resamples",
+        _rate(len(fast_rounds), _resamples(fast_rounds), t),
+        _rate(len(ref_rounds), _resamples(ref_rounds), t),
+    )
     return out
+
+
+def _resamples(states: list[Any]) -> Callable[[], None]:
+    """Resample each state once for the seat to act (seat 0 once it is over), with a fresh seed each run."""
+    runs = iter(range(1 << 62))
+
+    def run() -> None:
+        k = next(runs)
+        for i, state in enumerate(states):
+            player = state.current_player if state.current_player is not None else 0
+            state.resample(player, k * len(states) + i)
+
+    return run
 
 
 def format_table(measurements: list[Measurement]) -> str:

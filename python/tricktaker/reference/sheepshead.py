@@ -37,6 +37,7 @@ __all__ = [
     "PASS",
     "PICK",
     "PLAY",
+    "RESAMPLE_TRIES",
     "UNDER",
     "IllegalActionError",
     "NothingToUndoError",
@@ -45,6 +46,7 @@ __all__ = [
     "Rules",
     "RulesLike",
     "State",
+    "UnreachableStateError",
     "action_to_string",
     "card_points",
     "card_suit",
@@ -507,6 +509,15 @@ class NothingToUndoError(ValueError):
     """`State.undo` on a state to which no action has been applied."""
 
 
+class UnreachableStateError(ValueError):
+    """`State.resample` found no deal under which the history is legal: no play reaches this state."""
+
+
+#: How many deals `State.resample` tries before it gives up. A state reached by play never needs them all: its
+#: own deal is consistent, so every try succeeds with a fixed positive probability.
+RESAMPLE_TRIES: Final = 1_000_000
+
+
 class State:
     """One hand of Sheepshead, from the deal to the settlement.
 
@@ -710,6 +721,117 @@ class State:
     def string_to_action(self, text: str) -> int:
         """See the module function `string_to_action`."""
         return string_to_action(text)
+
+    # ---- what a seat cannot see ----------------------------------------------------------------------------
+
+    def resample(self, player: int, seed: int) -> State:
+        """A state `player` cannot tell from this one: every card hidden from it dealt again at random,
+        uniformly among the deals (with another picker's bury and under) under which the whole history is
+        legal.
+
+        Hidden from a seat are the others' unplayed cards, the blind unless the seat picked it (or a leaster
+        is over, R31), another picker's bury and under (R11, R16), and with them the partner (R17). Every seat
+        keeps the cards it played; the cards unknown to `player` are shuffled and dealt into the places left:
+        each other hand up to its six cards and, for another picker, its eight cards (hand and blind) split
+        uniformly into hand and blind, the bury and the under (unless played) drawn uniformly from its
+        unplayed cards and written into the history. A hand is built from that deal with the same options,
+        dealer and multiplier, and the whole history is replayed with every legality check (the voids of
+        R22-R24, the hold card of R18, the partner's duties of R19); a deal on which an action is illegal is
+        dealt again. Rejection from a uniform proposal keeps the result uniform.
+
+        The randomness comes from ``random.Random(seed)``. Raises `UnreachableStateError` after
+        `RESAMPLE_TRIES` deals, which never happens to a state reached by play.
+        """
+        self._check_seat(player)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK64:
+            raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+        chooser = random.Random(seed)
+        picker = self._picker if self._picker != player else None  # another seat's picked hand
+        played = self._played_cards()
+        known = set(self._dealt_hands[player])
+        if self._knows_blind(player):
+            known.update(self._blind)
+        for seat, cards in enumerate(played):
+            if seat != player:
+                known.update(cards)
+        pool = [card for card in range(len(DECK)) if card not in known]  # the cards `player` cannot place
+        # The hidden actions: another picker's bury (R11) and its under (R16) unless it has been played.
+        buries = [i for i, action in enumerate(self._history) if BURY <= action < CALL]
+        under_at = next((i for i, action in enumerate(self._history) if UNDER <= action < PLAY), None)
+        if self._under is not None and any(self._under in cards for cards in played):
+            under_at = None  # the under was seen when played
+        if picker is None:
+            buries = []  # the seat buried itself, or nobody picked
+            under_at = None
+        blind_hidden = self._picker is None and not self._knows_blind(player)
+
+        for _ in range(RESAMPLE_TRIES):
+            chooser.shuffle(pool)
+            hands = [list(hand) for hand in self._dealt_hands]
+            blind = list(self._blind)
+            dealt = 0
+            for seat in range(NUM_PLAYERS):
+                if seat != player and seat != picker:
+                    need = HAND_SIZE - len(played[seat])
+                    hands[seat] = played[seat] + pool[dealt : dealt + need]
+                    dealt += need
+            history = list(self._history)
+            if picker is not None:
+                # R10, R11: the picker's eight cards, split uniformly into its dealt hand and the blind.
+                need = HAND_SIZE + 2 - len(played[picker])
+                eight = played[picker] + pool[dealt : dealt + need]
+                dealt += need
+                chooser.shuffle(eight)
+                blind, hands[picker] = eight[:2], eight[2:]
+                unplayed = [card for card in eight if card not in played[picker]]
+                chooser.shuffle(unplayed)  # the bury, then the under, from the cards not played
+                for i, at in enumerate(buries):
+                    history[at] = BURY + unplayed[i]
+                if under_at is not None:
+                    history[under_at] = UNDER + unplayed[len(buries)]
+            elif blind_hidden:
+                blind = pool[dealt : dealt + 2]
+            state = State._from_deal(hands, blind, self._dealer, self._rules, self._multiplier)
+            if state._replay(history):
+                return state
+        raise UnreachableStateError(
+            f"no deal found in {RESAMPLE_TRIES} tries under which the history is legal for seat {player}:"
+            " the state cannot be reached by play"
+        )
+
+    @classmethod
+    def _from_deal(
+        cls, hands: Sequence[Sequence[int]], blind: Sequence[int], dealer: int, rules: Rules, multiplier: int
+    ) -> State:
+        """A hand about to start from a deal given as card indices, already checked (see `from_cards`)."""
+        state = object.__new__(cls)
+        state._rules = rules
+        state._dealer = dealer
+        state._multiplier = multiplier
+        state._dealt_hands = tuple(tuple(sorted(hand)) for hand in hands)
+        state._blind = tuple(blind)
+        state._reset()
+        return state
+
+    def _replay(self, history: Sequence[int]) -> bool:
+        """Apply these actions, each only if legal; False (the state part-way) at the first illegal one."""
+        for action in history:
+            if action not in self.legal_actions():
+                return False
+            self._do(action)
+        return True
+
+    def _played_cards(self) -> list[list[int]]:
+        """The cards each seat has played so far (completed tricks and the trick on the table)."""
+        played: list[list[int]] = [[] for _ in range(NUM_PLAYERS)]
+        for trick in [*self._tricks, self._trick]:
+            for seat, card in trick:
+                played[seat].append(card)
+        return played
+
+    def _knows_blind(self, seat: int) -> bool:
+        """Whether `seat` has seen the blind: it picked it (R10), or a leaster is over (R31)."""
+        return self._picker == seat or (self._leaster and self._phase == "done")
 
     # ---- friendly read-only accessors ----------------------------------------------------------------------
 

@@ -21,7 +21,7 @@
 //! hands by how many draw orders explain where the others stopped, which costs too much to count. The cards
 //! of deals abandoned by an R19 redeal are kept (they bear on nothing the seat can still learn), and a
 //! resampled round draws any later redeal from a fresh generator. When shown voids make uniform deals rare (64
-//! in a row break one), the cards are dealt around the voids instead: the cards fewest seats may hold first,
+//! of them have broken one), the cards are dealt around the voids instead: the cards fewest seats may hold first,
 //! each to a place that may hold it with odds proportional to the room left there; still consistent, close to
 //! uniform but not exactly.
 
@@ -59,7 +59,7 @@ pub fn resamples(state: &State, seat: u8, n: usize, rng: &mut Rng) -> Vec<State>
     (0..n).map(|_| view.sample(rng)).collect()
 }
 
-/// After this many uniform deals in a row break a shown void, [`resample`] deals around the voids instead.
+/// After this many uniform deals have broken a shown void, [`resample`] deals around the voids instead.
 const UNIFORM_VOID_TRIES: u32 = 64;
 
 /// Why a proposal was turned down.
@@ -93,8 +93,8 @@ struct View<'a> {
     talon_owner: Option<u8>,
     /// Whether the kitty is hidden from the seat (another starter's, before the round is over).
     kitty_hidden: bool,
-    /// Cards the talon owner showed in its hand after discarding (in the play being built, or thrown and
-    /// taken back): not in the kitty.
+    /// Cards the talon owner showed in its hand after discarding (thrown and taken back, or in the play being
+    /// built): not in the kitty.
     in_hand: Hand,
     /// Where the hidden cards go in a dealt round; `None` for a round from explicit cards (the other hands and,
     /// if hidden, the kitty).
@@ -137,19 +137,20 @@ enum Check {
 impl<'a> View<'a> {
     fn new(state: &'a State, seat: u8) -> View<'a> {
         let played = played_cards(state);
-        let talon_owner = state.starter().filter(|&st| st != seat && state.phase() != Phase::Draw);
+        let dealt = !matches!(state.origin(), Origin::Position { .. });
+        let talon_owner = state.starter().filter(|&st| dealt && st != seat && state.phase() != Phase::Draw);
         let kitty_hidden = !knows_kitty(state, seat);
-        let mut known = state.known_held();
-        let mut in_hand = talon_owner.map_or(Hand::EMPTY, |st| {
-            let k = known[usize::from(st)];
-            k.minus(k.intersection(state.exposed()[usize::from(st)]))
-        });
+        // Cards seen in a hand since: the exposed ones not played since (another starter may have discarded
+        // them), the ones thrown and taken back, the ones of the play being built (in the hand for sure).
+        let mut shown = state.thrown_back();
         if let Some(mover) = state.current_player().filter(|_| state.phase() == Phase::Play) {
-            known[usize::from(mover)] = union(known[usize::from(mover)], state.partial());
-            if Some(mover) == talon_owner {
-                in_hand = union(in_hand, state.partial());
-            }
+            shown[usize::from(mover)] = union(shown[usize::from(mover)], state.partial());
         }
+        let in_hand = talon_owner.map_or(Hand::EMPTY, |st| shown[usize::from(st)]);
+        let mut known: [Hand; NUM_PLAYERS] = std::array::from_fn(|s| {
+            let exposed = state.exposed()[s];
+            union(exposed.minus(exposed.intersection(played[s])), shown[s])
+        });
         let ctx = state.trump_context();
         let void_kinds: [u64; NUM_PLAYERS] = std::array::from_fn(|s| {
             let ctx = ctx.filter(|_| state.voids()[s] != 0);
@@ -288,7 +289,25 @@ impl<'a> View<'a> {
                 self.restacked(stack, rng)
             }
         };
-        replay(start, &history, state).ok_or(Reject::Other)
+        // The draw, the discards and every finished play are legal by construction (the stops are counted,
+        // the cards dealt, each follow and throw checked by `shown`); only the play being built is checked,
+        // and the hands reached must be the ones dealt.
+        let mut s = start.ok_or(Reject::Other)?;
+        let building = history.len() - state.partial().len() as usize;
+        for &a in &history[..building] {
+            debug_assert!(
+                s.is_legal(u32::from(a)),
+                "a proposal that the checks let through breaks the rules"
+            );
+            s.apply_unchecked(a);
+        }
+        let s = replay(Some(s), &history[building..], state).ok_or(Reject::Other)?;
+        let seen = (0..NUM_PLAYERS).all(|x| x == usize::from(self.seat) || s.hand(x) == hands[x]);
+        if !seen || s.played_by() != state.played_by() {
+            debug_assert!(false, "a proposal replayed to other hands than it dealt");
+            return Err(Reject::Other);
+        }
+        Ok(s)
     }
 
     /// The unknown cards shuffled and dealt into the places left: each other seat's, then the rest.
@@ -451,7 +470,8 @@ impl Shown {
     }
 }
 
-/// Replays `history` on `start` with every check; the round if it is seen exactly as `real` was.
+/// Replays `history` on `start` with every legality check; the round if it is seen exactly as `real` was (the
+/// same draw stops, the same throw outcomes).
 fn replay(start: Option<State>, history: &[u8], real: &State) -> Option<State> {
     let mut s = start?;
     for &a in history {
@@ -700,7 +720,7 @@ fn arrange(
 }
 
 /// How many shuffled draw orders [`View::arrange`] tries before counting the agreeing ones.
-const SHUFFLED_ORDERS: usize = 4;
+const SHUFFLED_ORDERS: usize = 16;
 
 /// Whether a seat drawing its cards in `order` takes its turns at the draw as `events` (in slot order) say.
 fn agrees(order: &[Card], events: &[Event], state: &State, by: u8) -> bool {

@@ -194,9 +194,8 @@ pub struct State {
     throws: u64,
     /// The effective suits each seat has shown void in (it followed a lead with fewer cards of its suit).
     voids: [u8; NUM_PLAYERS],
-    /// Cards each seat is known to hold (exposed to declare, or thrown and taken back, and not played since);
-    /// for the starter, in its hand or the kitty, as its discards are hidden.
-    known_held: [Hand; NUM_PLAYERS],
+    /// The cards of each seat's failed throws taken back into its hand (R34) and not played since.
+    thrown_back: [Hand; NUM_PLAYERS],
     returns: [i32; NUM_PLAYERS],
     history: Vec<u8>,
 }
@@ -347,7 +346,7 @@ impl State {
             stops: 0,
             throws: 0,
             voids: [0; NUM_PLAYERS],
-            known_held: [Hand::EMPTY; NUM_PLAYERS],
+            thrown_back: [Hand::EMPTY; NUM_PLAYERS],
             returns: [0; NUM_PLAYERS],
             history: Vec::with_capacity(256),
         }
@@ -438,7 +437,6 @@ impl State {
         self.standing = None;
         self.stops = 0;
         self.exposed = [Hand::EMPTY; NUM_PLAYERS];
-        self.known_held = [Hand::EMPTY; NUM_PLAYERS];
         self.hands = [Hand::EMPTY; NUM_PLAYERS];
     }
 
@@ -669,10 +667,10 @@ impl State {
     pub fn voids(&self) -> [u8; NUM_PLAYERS] {
         self.voids
     }
-    /// Cards each seat is known by everyone to hold: exposed to declare, or thrown and taken back (R34), and
-    /// not played since. For the starter they may be in the kitty, as discards are hidden.
-    pub fn known_held(&self) -> [Hand; NUM_PLAYERS] {
-        self.known_held
+    /// The cards of each seat's failed throws taken back into its hand (R34) and not played since: everyone
+    /// knows it holds them.
+    pub fn thrown_back(&self) -> [Hand; NUM_PLAYERS] {
+        self.thrown_back
     }
     /// Zero-sum returns (see `scoring::declarer_return`); zeros before the end.
     pub fn returns(&self) -> [i32; NUM_PLAYERS] {
@@ -808,7 +806,6 @@ impl State {
                 self.standing = Some(Standing { by: seat, declaration: d });
                 let cards = d.cards(self.rank);
                 self.exposed[seat as usize] = union(self.exposed[seat as usize], cards);
-                self.known_held[seat as usize] = union(self.known_held[seat as usize], cards);
                 self.after_declaration_turn();
             }
             Action::Pass => self.after_declaration_turn(),
@@ -849,7 +846,7 @@ impl State {
             self.points += penalty;
             self.failed_throws += 1;
             self.failed_throw = Some(FailedThrow { seat, attempted, forced: failed.forced.cards, penalty });
-            self.known_held[seat as usize] = union(self.known_held[seat as usize], attempted);
+            self.thrown_back[seat as usize] = union(self.thrown_back[seat as usize], attempted);
             let outcome = u64::from(seat) | u64::from(self.tricks) << 8 | failed.forced.cards.kinds() << 24;
             self.throws =
                 splitmix64(&mut (self.throws ^ outcome ^ failed.forced.cards.pairs().rotate_left(5)));
@@ -863,8 +860,8 @@ impl State {
     #[inline(always)] // inlined into the CPU-specific playout kernel
     fn complete_play(&mut self, seat: u8, play: Hand) {
         self.hands[seat as usize] = self.hands[seat as usize].minus(play);
-        let known = self.known_held[seat as usize];
-        self.known_held[seat as usize] = known.minus(known.intersection(play));
+        let back = self.thrown_back[seat as usize];
+        self.thrown_back[seat as usize] = back.minus(back.intersection(play));
         if self.n_plays > 0 {
             let ctx = self.ctx.expect("play has a trump");
             let lead = self.lead.as_ref().expect("a follow has a lead");
