@@ -1,9 +1,10 @@
 """``tricktaker bench``: the Rust engines against the pure-Python reference engines, measured in one run.
 
 Each line times the same work on both engines (whole random games, steps through the search protocol, legal
-move generation, clones, resampling the hidden cards) and reports throughput per second and the ratio; the "all cores" lines compare the
-Rust batch on every core with the reference on one (the reference has no parallel batch). The reference
-engines are plain Python by design, so the ratios say what the Rust core buys. Nothing here asserts a speed.
+move generation, clones, resampling the hidden cards) and reports throughput per second and the ratio; the
+"all cores" lines compare the Rust batch on every core with the reference on one (the reference has no
+parallel batch). The reference engines are plain Python by design, so the ratios say what the Rust core buys.
+Nothing here asserts a speed.
 """
 
 from __future__ import annotations
