@@ -74,6 +74,7 @@ impl Rng {
     }
 
     /// Fisher–Yates, from the last position down.
+    #[inline(always)] // inlined into the CPU-specific playout kernels
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = self.below(i as u64 + 1) as usize;
