@@ -16,16 +16,27 @@ Quick tour::
     >>> [state.action_to_string(a) for a in state.legal_actions()]
     ['pick', 'pass']
 
+Besides the moves, a `State` answers what one seat knows (`State.information_state_key`,
+`State.observation`, `State.resample`) and saves itself as JSON in the Rust engine's format (`State.to_json`,
+`State.from_json`), so a save made by either engine loads in the other.
+
 A hand runs through the phases ``pick`` -> ``bury`` -> ``call`` -> (``under``) -> ``play`` -> ``done``. When
 all five players pass, a leaster is played (R31) or, with ``all_pass="doubler"``, the hand ends at once (R32).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
+import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Literal, Protocol, TypeVar
+from typing import Any, Final, Literal, Protocol, TypeVar
+
+# The one import from the rest of the package: the exception a corrupted save raises, shared with the Rust
+# engine (``tricktaker.errors`` is plain Python).
+from ..errors import InvalidStateError
 
 __all__ = [
     "ALONE",
@@ -34,6 +45,7 @@ __all__ = [
     "DECK",
     "NUM_ACTIONS",
     "NUM_PLAYERS",
+    "OBSERVATION_SHAPE",
     "PASS",
     "PICK",
     "PLAY",
@@ -174,6 +186,8 @@ _UNDER_STRENGTH: Final = -1
 # ------------------------------------------------------------------------------------------------------------
 
 NUM_ACTIONS: Final = 105
+#: The shape of `State.observation` (its layout is the table of the protocol page).
+OBSERVATION_SHAPE: Final = (537,)
 PICK: Final = 0  # take the blind (R10)
 PASS: Final = 1  # pass (R10)
 BURY: Final = 2  # BURY + card: bury that card (R11), ids 2..33
@@ -499,6 +513,48 @@ def leaster_winner(points: Sequence[int], trick_winners: Sequence[int]) -> int:
 # ------------------------------------------------------------------------------------------------------------
 
 Phase = Literal["pick", "bury", "call", "under", "play", "done"]
+_PHASES: Final[tuple[Phase, ...]] = ("pick", "bury", "call", "under", "play", "done")
+
+# The observation (protocol page, "What a seat knows"): the offset of each block.
+_OBS_HAND: Final = 0  # 32: the player's hand
+_OBS_BURY: Final = 32  # 32: the bury, if the player buried it
+_OBS_BLIND: Final = 64  # 32: the blind, if known
+_OBS_PLAYED: Final = 96  # 5 x 32: the cards played so far by each relative seat
+_OBS_TRICK: Final = 256  # 5 x 32: the card each relative seat played to the trick on the table
+_OBS_LEADER: Final = 416  # 5: the trick's leader (play phase)
+_OBS_PICKER: Final = 421  # 6: the picker (5), or nobody yet / all passed (1)
+_OBS_PASSED: Final = 427  # 5: the seats that passed
+_OBS_CALLED: Final = 432  # 32: the called card
+_OBS_CALL_KIND: Final = 464  # 2: the picker went alone; an unknown call (once the under is laid)
+_OBS_UNDER: Final = 466  # 32: the under, if the player laid it
+_OBS_PARTNER: Final = 498  # 5: the partner, if known to the player
+_OBS_PHASE: Final = 503  # 6: the phase, in the order of _PHASES
+_OBS_DEALER: Final = 509  # 5: the dealer
+_OBS_TO_ACT: Final = 514  # 5: the seat to act
+_OBS_POINTS: Final = 519  # 5: card points taken by each relative seat / 120
+_OBS_TRICKS_WON: Final = 524  # 5: tricks taken by each relative seat / 6
+_OBS_TRICKS_DONE: Final = 529  # 1: tricks completed / 6
+_OBS_MULTIPLIER: Final = 530  # 1: the multiplier
+_OBS_CALLED_SUIT_LED: Final = 531  # 1: the called suit has led a completed trick
+_OBS_OPTIONS: Final = 532  # 5: seed jack order, doubler, double on the bump, unknown call, no discard
+assert _OBS_OPTIONS + 5 == OBSERVATION_SHAPE[0]
+
+
+def _float32(value: float) -> float:
+    """`value` rounded to the nearest float32, as the Rust engine's observation stores it."""
+    rounded: float = struct.unpack("<f", struct.pack("<f", value))[0]
+    return rounded
+
+
+#: The version of the JSON save format (the Rust engine's ``tricktaker._saving.FORMAT``).
+_SAVE_FORMAT: Final = 1
+
+
+def _card_texts(value: Any, what: str) -> list[str]:
+    """A saved list of card texts, checked to be one (the cards themselves are checked by `State`)."""
+    if not isinstance(value, list) or not all(isinstance(card, str) for card in value):
+        raise InvalidStateError(f"{what} must be a list of card strings, got {value!r}")
+    return value
 
 
 class IllegalActionError(ValueError):
@@ -565,6 +621,9 @@ class State:
         self._multiplier = multiplier
         self._dealt_hands = tuple(tuple(hand) for hand in parsed_hands)
         self._blind = tuple(parsed_blind)
+        # The generator a later deal would continue from (saved with the state, protocol page): explicit cards
+        # carry the generator of seed 0, as in the Rust engine; `new` keeps the one that shuffled the deck.
+        self._rng_state = Rng(0).state
         self._reset()
 
     @classmethod
@@ -573,15 +632,18 @@ class State:
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < NUM_PLAYERS:
             raise ValueError(f"dealer must be a seat 0..{NUM_PLAYERS - 1}, got {dealer!r}")
         deck = list(range(32))
-        Rng(seed).shuffle(deck)
+        rng = Rng(seed)
+        rng.shuffle(deck)
         hands, blind = _deal(deck, dealer)
-        return cls(
+        state = cls(
             [[DECK[card] for card in hand] for hand in hands],
             [DECK[card] for card in blind],
             dealer=dealer,
             rules=rules,
             multiplier=multiplier,
         )
+        state._rng_state = rng.state
+        return state
 
     @classmethod
     def from_cards(
@@ -655,6 +717,17 @@ class State:
         if self._phase == "play":
             return sorted(PLAY + card for card in self._playable_cards())
         return []
+
+    def legal_action_mask(self) -> list[bool]:
+        """``NUM_ACTIONS`` bools, True at the legal action ids (all False once the hand is over).
+
+        A plain list, not the Rust engine's numpy bool array: this engine uses the standard library only
+        (``numpy.array(state.legal_action_mask())`` gives the same array).
+        """
+        mask = [False] * NUM_ACTIONS
+        for action in self.legal_actions():
+            mask[action] = True
+        return mask
 
     def apply_action(self, action: int) -> None:
         """Take a legal action. An illegal or unknown action raises `IllegalActionError`, changing nothing."""
@@ -792,7 +865,9 @@ class State:
             elif blind_hidden:
                 blind = pool[dealt : dealt + 2]
             state = State._from_deal(hands, blind, self._dealer, self._rules, self._multiplier)
-            if state._replay(history):
+            state._rng_state = self._rng_state  # the generator is not part of what is hidden
+            # The phase too: the same call is an ordinary one or an "unknown" one (R16) by the picker's cards.
+            if state._replay(history) and state.phase == self.phase:
                 return state
         raise UnreachableStateError(
             f"no deal found in {RESAMPLE_TRIES} tries under which the history is legal for seat {player}:"
@@ -810,6 +885,7 @@ class State:
         state._multiplier = multiplier
         state._dealt_hands = tuple(tuple(sorted(hand)) for hand in hands)
         state._blind = tuple(blind)
+        state._rng_state = Rng(0).state
         state._reset()
         return state
 
@@ -832,6 +908,232 @@ class State:
     def _knows_blind(self, seat: int) -> bool:
         """Whether `seat` has seen the blind: it picked it (R10), or a leaster is over (R31)."""
         return self._picker == seat or (self._leaster and self._phase == "done")
+
+    # ---- what a seat knows: its information state and its observation -------------------------------------
+
+    def _hides_card_from(self, action: int, player: int) -> bool:
+        """Whether the card of this action is hidden from `player`: another picker's bury (R11) or under
+        (R16). (An under is seen when it is played: its ``play`` action is public.)"""
+        return self._picker != player and (BURY <= action < CALL or UNDER <= action < PLAY)
+
+    def information_state_key(self, player: int) -> int:
+        """A 64-bit int, equal for two states exactly when `player`'s information is equal (up to hash
+        collisions).
+
+        What the seat knows (protocol page, "What a seat knows"): the seat itself, the options, the dealer,
+        the multiplier, its dealt hand, the blind once known (picked by the seat, or a leaster over, R31),
+        the history of actions with the cards of another picker's bury and under masked, and the phase. The
+        key is the first 8 bytes of a BLAKE2b digest of a canonical text of these, so it is the same in every
+        run and on every machine (Python's own ``hash`` of a str is randomized per process). It is not the Rust engine's
+        key: only the equality of keys is shared.
+        """
+        self._check_seat(player)
+        history: list[str] = []
+        for action in self._history:
+            if self._hides_card_from(action, player):
+                # R11, R16: another picker's bury and under are face down; only the verb is seen.
+                history.append(action_to_string(action).split()[0] + " ?")
+            else:
+                history.append(action_to_string(action))
+        blind = sorted(self._blind) if self._knows_blind(player) else None
+        rules = self._rules
+        known = (
+            "sheepshead",
+            player,
+            (
+                rules.jack_order,
+                rules.all_pass,
+                rules.double_on_the_bump,
+                rules.no_legal_call,
+                rules.called_card_no_discard,
+                rules.hands_per_game,
+            ),
+            self._dealer,
+            self._multiplier,
+            sorted(self._dealt_hands[player]),
+            blind,
+            history,
+            self.phase,  # an "unknown" call (R16) shows in the phase before its under is laid
+        )
+        digest = hashlib.blake2b(repr(known).encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "little")
+
+    def observation(self, player: int) -> list[float]:
+        """What `player` may know, as ``OBSERVATION_SHAPE[0]`` = 537 floats laid out as the table of the
+        protocol page; seats are relative to the player (``r = (seat - player) % 5``, r = 0 is the player).
+
+        A plain list of Python floats (standard library only), each rounded to float32, so it equals the Rust
+        engine's float32 numpy array element for element (``array.tolist()``). Blocks of 32 are indexed by
+        card.
+        """
+        self._check_seat(player)
+        obs = [0.0] * OBSERVATION_SHAPE[0]
+
+        def relative(seat: int) -> int:
+            return (seat - player) % NUM_PLAYERS
+
+        for card in self._hands[player]:
+            obs[_OBS_HAND + card] = 1.0  # the hand now: the picker's includes the blind until buried
+        if self._picker == player:
+            for card in self._buried:
+                obs[_OBS_BURY + card] = 1.0  # R11: the seat's own bury
+        if self._knows_blind(player):
+            for card in self._blind:
+                obs[_OBS_BLIND + card] = 1.0  # R10 picked, or R31 a leaster is over
+        for seat, cards in enumerate(self._played_cards()):
+            for card in cards:
+                obs[_OBS_PLAYED + 32 * relative(seat) + card] = 1.0
+        for seat, card in self._trick:
+            obs[_OBS_TRICK + 32 * relative(seat) + card] = 1.0
+        if self._phase == "play":
+            obs[_OBS_LEADER + relative(self._leader)] = 1.0
+        # The picker: one of five relative seats, or the sixth place for nobody (yet, or all passed).
+        obs[_OBS_PICKER + (NUM_PLAYERS if self._picker is None else relative(self._picker))] = 1.0
+        first = (self._dealer + 1) % NUM_PLAYERS  # R10: the passes go round from the dealer's left
+        for i in range(self._passes):
+            obs[_OBS_PASSED + relative(first + i)] = 1.0
+        if self._called is not None:
+            obs[_OBS_CALLED + self._called] = 1.0
+        if self._alone:
+            obs[_OBS_CALL_KIND] = 1.0  # R20
+        if self._under is not None:
+            obs[_OBS_CALL_KIND + 1] = 1.0  # R16 "unknown": set once the under is laid, not while it is chosen
+        if self._under is not None and self._picker == player:
+            obs[_OBS_UNDER + self._under] = 1.0
+        partner = self._partner_seat
+        if partner is not None and (partner == player or self.partner is not None):
+            obs[_OBS_PARTNER + relative(partner)] = 1.0  # R17: known once the called card is played
+        obs[_OBS_PHASE + _PHASES.index(self._phase)] = 1.0
+        obs[_OBS_DEALER + relative(self._dealer)] = 1.0
+        to_act = self.current_player
+        if to_act is not None:
+            obs[_OBS_TO_ACT + relative(to_act)] = 1.0
+        for seat in range(NUM_PLAYERS):
+            obs[_OBS_POINTS + relative(seat)] = _float32(self._points[seat] / TOTAL_POINTS)
+            obs[_OBS_TRICKS_WON + relative(seat)] = _float32(self._tricks_won[seat] / NUM_TRICKS)
+        obs[_OBS_TRICKS_DONE] = _float32(len(self._tricks) / NUM_TRICKS)
+        obs[_OBS_MULTIPLIER] = _float32(self._multiplier)
+        if self._called is not None:
+            # R18, R19: a completed trick was led with the called suit (the trick on the table is shown above,
+            # so its lead is not counted here until the trick is complete).
+            called_suit = _printed_suit(self._called)
+            if any(self._suit(trick[0][1]) == called_suit for trick in self._tricks):
+                obs[_OBS_CALLED_SUIT_LED] = 1.0
+        rules = self._rules
+        options = (
+            rules.jack_order == "seed",
+            rules.all_pass == "doubler",
+            rules.double_on_the_bump,
+            rules.no_legal_call == "unknown",
+            rules.called_card_no_discard,
+        )
+        for i, flag in enumerate(options):
+            obs[_OBS_OPTIONS + i] = 1.0 if flag else 0.0
+        return obs
+
+    # ---- saving: JSON and pickling -------------------------------------------------------------------------
+
+    @property
+    def rng_state(self) -> tuple[int, int, int, int]:
+        """The four words of the generator a next deal would continue from: after `new`, the one that
+        shuffled the deck; for explicit cards, the generator of seed 0 (as the Rust engine). Saved by
+        `to_json`."""
+        return self._rng_state
+
+    @rng_state.setter
+    def rng_state(self, words: tuple[int, int, int, int]) -> None:
+        rng = Rng(0)
+        rng.state = words  # checks the four words
+        self._rng_state = rng.state
+
+    def to_json(self) -> str:
+        """The state as JSON, in the same format as the Rust engine's ``to_json`` (a save made by either
+        engine loads in the other): the game, the format version, the options, the dealer, the multiplier,
+        the dealt hands and the blind, the generator's state, and the history as action strings::
+
+            {"game": "sheepshead", "format": 1, "rules": {...}, "dealer": 0, "multiplier": 1,
+             "hands": [["7C", ...], ...], "blind": ["8S", "KH"], "rng": [w0, w1, w2, w3],
+             "history": ["pass", "pick", "bury 7C", ...]}
+        """
+        rules = self._rules
+        saved = {
+            "game": "sheepshead",
+            "format": _SAVE_FORMAT,
+            "rules": {
+                "jack_order": rules.jack_order,
+                "all_pass": rules.all_pass,
+                "double_on_the_bump": rules.double_on_the_bump,
+                "no_legal_call": rules.no_legal_call,
+                "called_card_no_discard": rules.called_card_no_discard,
+                "hands_per_game": rules.hands_per_game,
+            },
+            "dealer": self._dealer,
+            "multiplier": self._multiplier,
+            "hands": [[DECK[card] for card in hand] for hand in self._dealt_hands],
+            "blind": [DECK[card] for card in self._blind],
+            "rng": list(self._rng_state),
+            "history": [action_to_string(action) for action in self._history],
+        }
+        return json.dumps(saved)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> State:
+        """Rebuild a state saved by `to_json` (of this engine or the Rust one): the hand is dealt from the
+        saved cards and options, then the history is replayed with every legality check. Anything missing,
+        of the wrong type or inconsistent raises ``tricktaker.errors.InvalidStateError`` (a ValueError) saying
+        what."""
+        try:
+            return cls._load(text)
+        except InvalidStateError as error:
+            raise InvalidStateError(f"corrupted saved game: {error}") from None
+        except (ValueError, TypeError, KeyError, OverflowError) as error:
+            raise InvalidStateError(f"corrupted saved game: {type(error).__name__}: {error}") from None
+
+    @classmethod
+    def _load(cls, text: str | bytes) -> State:
+        """`from_json` without the wrapping of errors."""
+        if not isinstance(text, str | bytes | bytearray):
+            raise TypeError(f"expected JSON text (str or bytes), got {type(text).__name__}")
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("game") != "sheepshead":
+            raise InvalidStateError("not a saved sheepshead state")
+        if data.get("format") != _SAVE_FORMAT:
+            raise InvalidStateError(f"unknown save format {data.get('format')!r}")
+        options = data["rules"]
+        if not isinstance(options, dict):
+            raise InvalidStateError(f"rules must be an object, got {options!r}")
+        try:
+            rules = Rules(**options)
+        except TypeError as error:  # an unknown option
+            raise InvalidStateError(f"bad rule options {options!r}: {error}") from None
+        hands = data["hands"]
+        if not isinstance(hands, list):
+            raise InvalidStateError(f"hands must be a list, got {hands!r}")
+        state = cls.from_cards(
+            [_card_texts(hand, "a hand") for hand in hands],
+            _card_texts(data["blind"], "the blind"),
+            dealer=data["dealer"],
+            rules=rules,
+            multiplier=data["multiplier"],
+        )
+        words = data["rng"]
+        if not isinstance(words, list):
+            raise InvalidStateError(f"rng must be a list of four ints, got {words!r}")
+        state.rng_state = (*words,)  # the setter checks the four words
+        history = data["history"]
+        if not isinstance(history, list):
+            raise InvalidStateError(f"history must be a list, got {history!r}")
+        for i, text_action in enumerate(history):
+            if not isinstance(text_action, str):
+                raise InvalidStateError(f"action {i} is not a string: {text_action!r}")
+            try:
+                state.apply_action(string_to_action(text_action))
+            except ValueError as error:  # unknown or illegal
+                raise InvalidStateError(f"action {i} ({text_action!r}) cannot be replayed: {error}") from None
+        return state
+
+    # Pickling needs nothing more: the state is plain data (ints, lists, tuples and the frozen `Rules`), which
+    # pickle copies and restores exactly.
 
     # ---- friendly read-only accessors ----------------------------------------------------------------------
 

@@ -42,6 +42,8 @@ pub fn information_key(state: &State, seat: u8) -> u64 {
             feed(u64::from(a));
         }
     }
+    // A call the picker could not make otherwise (R16 "unknown") shows in the phase before its under is laid.
+    feed(state.phase() as u64 | 1 << 32);
     h
 }
 
@@ -244,7 +246,8 @@ pub fn resample(state: &State, seat: u8, rng: &mut Rng) -> State {
         else {
             continue;
         };
-        if history.iter().all(|&a| s.apply(u32::from(a)).is_ok()) {
+        // The phase too: the same call is an ordinary one or an "unknown" one (R16) by the picker's cards.
+        if history.iter().all(|&a| s.apply(u32::from(a)).is_ok()) && s.phase() == state.phase() {
             return s;
         }
     }
