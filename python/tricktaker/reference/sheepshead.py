@@ -924,8 +924,8 @@ class State:
         the multiplier, its dealt hand, the blind once known (picked by the seat, or a leaster over, R31),
         the history of actions with the cards of another picker's bury and under masked, and the phase. The
         key is the first 8 bytes of a BLAKE2b digest of a canonical text of these, so it is the same in every
-        run and on every machine (Python's own ``hash`` of a str is randomized per process). It is not the Rust engine's
-        key: only the equality of keys is shared.
+        run and on every machine (Python's own ``hash`` of a str is randomized per process). It is not the
+        Rust engine's key: only the equality of keys is shared.
         """
         self._check_seat(player)
         history: list[str] = []
