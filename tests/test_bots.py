@@ -16,7 +16,7 @@ SheepsheadBots: list[Callable[[int], bots.Bot]] = [
 TractorBots: list[Callable[[int], bots.Bot]] = [
     lambda s: bots.RandomBot(s),
     lambda s: bots.TractorHeuristicBot(),
-    lambda s: bots.TractorPIMCBot(samples=2, rollouts=2, seed=s, max_follows=4),
+    lambda s: bots.TractorPIMCBot(samples=2, rollouts=2, seed=s, max_follows=2),
 ]
 
 
@@ -73,6 +73,8 @@ def test_game_specific_bots_refuse_the_other_game() -> None:
         bots.TractorPIMCBot().act(sheepshead.State.new(0))
     with pytest.raises(ValueError, match="at least 1"):
         bots.TractorPIMCBot(samples=0)
+    with pytest.raises(ValueError, match="at least 2"):
+        bots.TractorPIMCBot(max_follows=1)
 
 
 def test_pimc_is_deterministic() -> None:

@@ -22,6 +22,7 @@ from .errors import (
     IllegalPlayError,
     InvalidStateError,
     NothingToUndoError,
+    ResampleError,
     RulesError,
     TricktakerError,
 )
@@ -33,6 +34,7 @@ __all__ = [
     "IllegalPlayError",
     "InvalidStateError",
     "NothingToUndoError",
+    "ResampleError",
     "RulesError",
     "TricktakerError",
     "__version__",

@@ -460,10 +460,11 @@ class TractorHeuristicBot:
 class TractorPIMCBot:
     """Perfect-information Monte Carlo for Tractor's card play.
 
-    The bot chooses whole plays. Candidates: on lead, every single (one per kind), every pair, every tractor
-    of the hand (no throws: a throw's risk is exactly what the sampled hands cannot judge fairly), and the
-    :class:`TractorHeuristicBot`'s lead; when following, every legal play, or when there are more than
-    ``max_follows``, the heuristic's play and an even spread of the others ordered by points and strength.
+    The bot chooses whole plays. Candidates: on lead, every single (one per kind), every pair, the tractors of
+    each suit's pairs as R33 splits them (no throws: a throw's risk is exactly what the sampled hands cannot
+    judge fairly), and the :class:`TractorHeuristicBot`'s lead; when following, every legal play, or when
+    there are more than ``max_follows``, the heuristic's play and an even spread of the others ordered by
+    points and strength.
     Each candidate is played in ``samples`` rounds drawn with ``state.resamples(me, samples, seed)`` (the same
     rounds for every candidate: common random numbers), each finished ``rollouts`` times with
     :func:`tricktaker.tractor.playout_summaries` under ``policy`` (default ``"greedy"``: uniformly random
@@ -489,8 +490,8 @@ class TractorPIMCBot:
         point_weight: float = 0.05,
         policy: tractor.Policy = "greedy",
     ) -> None:
-        if samples < 1 or rollouts < 1 or max_follows < 1:
-            raise ValueError("samples, rollouts and max_follows must be at least 1")
+        if samples < 1 or rollouts < 1 or max_follows < 2:
+            raise ValueError("samples and rollouts must be at least 1, max_follows at least 2")
         self.heuristic = TractorHeuristicBot()
         self.bidding: Bot = self.heuristic if isinstance(bidding, str) else bidding
         self.samples = samples
@@ -519,7 +520,7 @@ class TractorPIMCBot:
             hand = state.hand(me)
             counts = Counter(hand)
             options = [[c] for c in counts] + [[c, c] for c, n in counts.items() if n == 2]
-            for suit in {trump.suit_of(c) for c in hand}:
+            for suit in sorted({trump.suit_of(c) for c in hand}):
                 pairs = [c for c, n in counts.items() if n == 2 and trump.suit_of(c) == suit]
                 if len(pairs) >= 2:
                     options += [

@@ -13,6 +13,7 @@ __all__ = [
     "IllegalPlayError",
     "InvalidStateError",
     "NothingToUndoError",
+    "ResampleError",
     "RulesError",
     "TricktakerError",
 ]
@@ -44,3 +45,8 @@ class InvalidStateError(TricktakerError, ValueError):
 
 class NothingToUndoError(TricktakerError, IndexError):
     """``undo()`` on a state to which no action has been applied."""
+
+
+class ResampleError(TricktakerError, RuntimeError):
+    """``resample`` found no deal consistent with what the player saw within its tries (a Tractor round whose
+    draw told very much, such as nobody able to declare until the last cards, can make them rare)."""

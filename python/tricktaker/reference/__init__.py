@@ -5,7 +5,8 @@ cited in the code) and the engine contract in ``docs/``, using the standard libr
 same search protocol as the fast Rust engines, so the two can be compared action by action in differential
 tests and benchmarks. They are slow by design: clarity first, speed never.
 
-This package imports nothing from the rest of ``tricktaker`` (whose native extension may not be built).
+From the rest of ``tricktaker`` it imports only ``tricktaker.errors`` (pure Python), so that both engines
+raise the same exceptions.
 """
 
 from . import sheepshead, tractor

@@ -10,7 +10,11 @@ the round contract of ``docs/tractor-protocol.md`` bit for bit (action ids and s
 of the decisions, `random_playouts`), so the two engines can be compared action by action.
 Rule numbers are cited as ``# R32`` next to the code that implements them.
 
-It is written to be read, not to be fast, and uses the standard library only.
+It is written to be read, not to be fast, and uses the standard library only (and ``tricktaker.errors``, pure
+Python, for the `InvalidStateError` of a corrupted save). `State` also has the rest of the search protocol:
+`State.legal_action_mask` (a list of bools), `State.information_state_key`, `State.observation` (a list of
+939 floats, the Rust engine's layout and values) and `State.to_json` / `State.from_json` (the Rust engine's
+save format: each engine loads the other's saves).
 
 Quick tour::
 
@@ -68,9 +72,12 @@ Readings of the round:
 
 from __future__ import annotations
 
+import array
 import copy
 import dataclasses
+import hashlib
 import itertools
+import json
 import math
 import random
 from collections import Counter
@@ -78,6 +85,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, Protocol, TypeAlias
 
+from ..errors import InvalidStateError
 from .sheepshead import Rng
 
 __all__ = [
@@ -90,6 +98,7 @@ __all__ = [
     "FINISH",
     "NUM_ACTIONS",
     "NUM_PLAYERS",
+    "OBSERVATION_SHAPE",
     "PASS",
     "PLAY",
     "RESAMPLE_TRIES",
@@ -915,6 +924,9 @@ def follow_extensions(
 
 NUM_PLAYERS: Final = 4  # R1
 NUM_ACTIONS: Final = 120
+#: The shape of `State.observation` (a list of 939 floats here; see its layout there).
+OBSERVATION_SHAPE: Final = (939,)
+_SAVE_FORMAT: Final = 1  # the "format" of a JSON save, as python/tricktaker/_saving.py writes it
 PLAY: Final = 0  # PLAY + card (0..53): add a card to the play being built
 FINISH: Final = 54  # end a lead
 DISCARD: Final = 55  # DISCARD + card (55..108): put a card in the kitty (R23)
@@ -1019,6 +1031,25 @@ def _check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK64:
         raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
     return seed
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _words(value: object) -> tuple[int, int, int, int]:
+    """The four 64-bit state words of a saved generator."""
+    if not isinstance(value, list) or len(value) != 4 or not all(_is_int(word) for word in value):
+        raise ValueError(f"a generator state is four 64-bit ints, got {value!r}")
+    return (value[0], value[1], value[2], value[3])
+
+
+def _generator(seed: int, words: tuple[int, int, int, int] | None = None) -> Rng:
+    """``Rng(seed)``, or, given its four state ``words`` (a saved round), the generator in that state."""
+    rng = Rng(seed)
+    if words is not None:
+        rng.state = words  # checked: four 64-bit words, not all zero
+    return rng
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -1358,11 +1389,12 @@ Phase = Literal["draw", "kitty", "play", "done"]
 @dataclass(frozen=True)
 class _Restack:
     """One deal of a resampled round (`State.resample`) drawn from an explicit stack: deal number ``deal``
-    (1 for the first) uses ``stack``, and a redeal after it (R19) shuffles with ``Rng(seed)``."""
+    (1 for the first) uses ``stack``, and a redeal after it (R19) shuffles with a generator whose four state
+    words are ``after`` (the ``"after"`` of a save, as the Rust engine writes it)."""
 
     deal: int
     stack: tuple[int, ...]
-    seed: int
+    after: tuple[int, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -1379,6 +1411,7 @@ class _Setup:
     kitty: tuple[int, ...] = ()
     trump: Trump | None = None
     restacks: tuple[_Restack, ...] = ()  # resampled deals; the others come from the seed or the stack
+    rng: tuple[int, int, int, int] | None = None  # a generator state given instead of the seed (from_json)
 
 
 class State:
@@ -1507,7 +1540,7 @@ class State:
         self._declarers: int | None = setup.declarers
         self._starter: int | None = setup.starter
         self._rank = setup.levels[0] if setup.declarers is None else setup.levels[setup.declarers]  # R5
-        self._rng = Rng(setup.seed)
+        self._rng = _generator(setup.seed, setup.rng)
         self._stack: list[int] = []
         self._first = 0
         self._deals = 0
@@ -1530,6 +1563,11 @@ class State:
         self._kitty_bonus = 0
         self._failed_throws = 0
         self._phase: Phase = "draw"
+        # What the history does not say (information_state_key, observation): where this deal's draw stopped
+        # for a seat to declare or pass, as (cards drawn, final-window turns), and the cards each seat
+        # exposed to declare in this deal (R15, R18: they stay in the hand, but everyone has seen them).
+        self._stops: list[tuple[int, int]] = []
+        self._exposed: list[Counter[int]] = [Counter() for _ in range(NUM_PLAYERS)]
 
         if setup.hands is not None:  # from_cards: straight to the play
             assert setup.trump is not None and setup.starter is not None
@@ -1569,13 +1607,15 @@ class State:
                 # A resampled round (`resample`): this deal's stack was dealt again, and a later redeal
                 # draws from a fresh generator.
                 self._stack = list(restack.stack)
-                self._rng = Rng(restack.seed)
+                self._rng = _generator(0, restack.after)
         self._drawn = 0
         self._window = 0
         self._decider = None
         self._standing = None
         self._hands = [Counter() for _ in range(NUM_PLAYERS)]
         self._talon = self._stack[DRAWN_CARDS:]  # R13: the last 8 cards
+        self._stops = []
+        self._exposed = [Counter() for _ in range(NUM_PLAYERS)]
 
     # ---- the search protocol -------------------------------------------------------------------------------
 
@@ -1670,6 +1710,324 @@ class State:
     def string_to_action(self, text: str) -> int:
         """See the module function `string_to_action`; a declaration must name this round's trump rank."""
         return string_to_action(text, self._rank)
+
+    def legal_action_mask(self) -> list[bool]:
+        """``mask[a]`` is whether action ``a`` is legal now, for every id ``0..NUM_ACTIONS - 1``. A plain
+        ``list[bool]`` (this module uses the standard library only); the Rust engine returns the same values
+        as a numpy bool array."""
+        legal = set(self.legal_actions())
+        return [action in legal for action in range(NUM_ACTIONS)]
+
+    # ---- what a seat knows (docs/tractor-protocol.md, "What a seat knows") --------------------------------
+
+    def _knows_kitty(self, player: int) -> bool:
+        """The starter knows the kitty it discards (R23); everyone once the round is over (R41)."""
+        return self._phase == "done" or (self._starter == player and self._phase in ("kitty", "play"))
+
+    def information_state_key(self, player: int) -> int:
+        """A 64-bit int equal for two rounds exactly when ``player``'s information in them is equal (up
+        to hash collisions): the setup and options, the cards it drew and where, after which draws the
+        draw stopped for someone to declare or pass (R18), the talon if it is the starter (R23) and the
+        talon cards turned over (R20), the kitty once it knows it, every card played and what each lead
+        really led (a failed throw's forced component, R34), and the history with another starter's
+        discards hidden. For a `from_cards` position: its cards there and the trump. The cards of a deal
+        abandoned by a redeal (R19) are not part of it. It is a blake2b hash of a canonical repr, stable
+        across runs and processes; not the Rust engine's value, but the same equivalence."""
+        self._check_seat(player)
+        setup = self._setup
+        seen: list[object] = [
+            "tractor information",
+            player,
+            setup.levels,
+            (setup.declarers, setup.starter),
+            dataclasses.astuple(self._rules),
+            self._first,
+            self._deals,
+        ]
+        if setup.hands is not None:  # a position from explicit cards
+            trump = self._current_trump()
+            seen.append(("position", setup.hands[player], trump.rank, trump.suit))
+        else:
+            # Its own draws of this deal, in order (R13); the talon if it took it; the turned talon (R20).
+            own = tuple(
+                (k, self._stack[k]) for k in range(self._drawn) if (self._first + k) % NUM_PLAYERS == player
+            )
+            talon = tuple(self._talon) if self._starter == player and self._phase != "draw" else None
+            seen.append(("deal", own, talon, tuple(self._talon[: self._turned])))
+        seen.append(tuple(sorted(self._kitty)) if self._knows_kitty(player) else None)
+        seen.append(tuple(self._stops))
+        # Every play, as it was completed: a failed throw shows as the forced lead (R34).
+        seen.append(
+            tuple(
+                tuple((seat, tuple(cards)) for seat, cards in trick) for trick in [*self._tricks, self._trick]
+            )
+        )
+        hide_discards = self._starter != player  # another seat's discards are face down (R23)
+        seen.append(
+            tuple(
+                DISCARD if hide_discards and DISCARD <= action < DECLARE_SINGLE else action
+                for action in self._history
+            )
+        )
+        digest = hashlib.blake2b(repr(seen).encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "little")
+
+    def observation(self, player: int) -> list[float]:
+        """What ``player`` may know as ``OBSERVATION_SHAPE[0] == 939`` numbers, in the layout of the Rust
+        engine's ``observe`` (``rust/core/src/tractor/information.rs``), element for element: the same values
+        rounded to float32, in a plain list (the Rust engine returns a numpy float32 array).
+
+        Seats are counted from ``player`` (relative seat r is ``player + r``); a card plane is 54 numbers,
+        one per card id, holding copies / 2.
+
+        ======  =====  ==================================================================================
+        offset  size   what
+        ======  =====  ==================================================================================
+        0       54     the player's hand (a play being built is still in it)
+        54      4x54   cards played in completed tricks, by relative seat
+        270     4x54   the completed plays of the trick on the table, by relative seat
+        486     54     the play being built, if the player is to act
+        540     4x54   cards exposed to declare in this deal (R15), by relative seat
+        756     54     the kitty, if the player is the starter (kitty and play phases) or the round is over
+        810     54     the talon cards turned over (R20)
+        864     14     the trump's rank 2..A, or none (no trump rank, R9)
+        878     5      the trump suit C D H S, or none
+        883     13     the round's rank (the one declarations name, R5)
+        896     4      the phase: draw, kitty, play, done
+        900     2      levels / 14: the player's team, the other
+        902     3      the declarers: the player's team, the other, not known yet
+        905     4      the starter, by relative seat
+        909     4      the trick's leader (play phase only)
+        913     4      the seat to act
+        917     7      the standing declaration: its maker (4), single / pair / joker pair (3)
+        924     4      P / 200 (as it runs, R42); trick points us / 200, them / 200; kitty bonus / 200
+        928     1      cards drawn / 100
+        929     4      the trick's lead: cards / 25, pairs / 12, longest tractor / 12 (0: none), a throw
+        933     1      failed throws so far / 25
+        934     5      options: self-reinforce, red over black, gap closing, tractor must follow, exp kitty
+        ======  =====  ==================================================================================
+        """
+        self._check_seat(player)
+        out = [0.0] * OBSERVATION_SHAPE[0]
+
+        def relative(seat: int) -> int:
+            return (seat - player) % NUM_PLAYERS
+
+        def plane(base: int, cards: Iterable[int]) -> None:
+            for kind, count in Counter(cards).items():
+                out[base + kind] = count / MAX_COPIES
+
+        plane(0, self._hands[player].elements())
+        for trick in self._tricks:
+            for seat, cards in trick:
+                for kind in cards:
+                    out[54 + NUM_KINDS * relative(seat) + kind] += 1 / MAX_COPIES
+        for seat, cards in self._trick:
+            plane(270 + NUM_KINDS * relative(seat), cards)
+        if self.current_player == player:
+            plane(486, self._partial)
+        for seat in range(NUM_PLAYERS):
+            plane(540 + NUM_KINDS * relative(seat), self._exposed[seat].elements())
+        if self._knows_kitty(player):
+            plane(756, self._kitty)
+        plane(810, self._talon[: self._turned])
+        if self._trump is not None:
+            rank, suit = self._trump.rank, self._trump.suit
+            out[864 + (13 if rank is None else rank - 2)] = 1.0
+            out[878 + (4 if suit is None else SUITS.index(suit))] = 1.0
+        out[883 + self._rank - 2] = 1.0
+        out[896 + ("draw", "kitty", "play", "done").index(self._phase)] = 1.0
+        us = player % 2
+        out[900] = self._levels[us] / 14
+        out[901] = self._levels[1 - us] / 14
+        out[902 + (2 if self._declarers is None else int(self._declarers != us))] = 1.0
+        if self._starter is not None:
+            out[905 + relative(self._starter)] = 1.0
+        if self._phase == "play":
+            out[909 + relative(self._leader)] = 1.0
+        if self.current_player is not None:
+            out[913 + relative(self.current_player)] = 1.0
+        if self._standing is not None:
+            out[917 + relative(self._standing.seat)] = 1.0
+            out[921 + self._standing.strength - 1] = 1.0  # single, pair, joker pair
+        out[924] = self._points / TOTAL_POINTS
+        out[925] = self._trick_points[us] / TOTAL_POINTS
+        out[926] = self._trick_points[1 - us] / TOTAL_POINTS
+        out[927] = self._kitty_bonus / TOTAL_POINTS
+        out[928] = self._drawn / DRAWN_CARDS
+        if self._trick:  # the lead (a failed throw's forced component, R34) until the trick is decided
+            components = _components(self._trick[0][1], self._current_trump())
+            out[929] = len(self._trick[0][1]) / HAND_SIZE
+            out[930] = sum(part.pairs for part in components) / 12
+            out[931] = max((part.pairs for part in components if part.kind == "tractor"), default=0) / 12
+            out[932] = float(len(components) > 1)
+        out[933] = self._failed_throws / HAND_SIZE
+        rules = self._rules
+        options = (
+            rules.allow_self_reinforce,
+            rules.red_pair_overrides_black_pair,
+            rules.plain_suit_gap_closing,
+            rules.tractor_must_follow_tractor,
+            rules.kitty_multiplier == "exp",
+        )
+        for i, option in enumerate(options):
+            out[934 + i] = float(option)
+        return array.array("f", out).tolist()  # float32, as the Rust engine computes them
+
+    # ---- saving: the JSON of the Rust engine, pickling -----------------------------------------------------
+
+    def to_json(self) -> str:
+        """This round as the JSON text the Rust engine's ``to_json`` writes (see ``_state_to_json`` in
+        ``python/tricktaker/tractor.py``), so that either engine loads the other's saves with the same
+        history::
+
+            {"game": "tractor", "format": 1, "rules": {...}, "levels": [a, b], "start": ...,
+             "history": ["declare 2H", "discard 5S", ...]}
+
+        ``start`` is ``{"deal": {"rng": [4 generator state words], "declarers": ..., "starter": ...}}``
+        for a dealt round, with ``"restacks": [{"deal": n, "stack": "108 cards", "after": [4 words]}]``
+        for the deals of a resampled round drawn from given stacks, or ``{"position": {"hands", "kitty",
+        "trump": [rank, suit], "starter", "declarers"}}`` for `from_cards`.
+
+        A round from `from_stack` is written as a dealt round whose first deal is restacked (its redeals
+        keep the ``Rng(seed)`` generator); a round-1 first drawer other than seat 0 under
+        ``first_drawer_round1 = "seat0"`` cannot be written that way and raises ValueError."""
+        setup = self._setup
+        start: dict[str, object]
+        if setup.hands is not None:
+            trump = self._current_trump()
+            start = {
+                "position": {
+                    "hands": [_texts(hand) for hand in setup.hands],
+                    "kitty": _texts(sorted(setup.kitty)),
+                    "trump": [None if trump.rank is None else _rank_text(trump.rank), trump.suit],
+                    "starter": setup.starter,
+                    "declarers": setup.declarers,
+                }
+            }
+        else:
+            words, restacks = self._dealt_origin()
+            deal: dict[str, object] = {
+                "rng": list(words),
+                "declarers": setup.declarers,
+                "starter": setup.starter,
+            }
+            if restacks:
+                deal["restacks"] = [
+                    {"deal": r.deal, "stack": " ".join(_texts(r.stack)), "after": list(r.after)}
+                    for r in restacks
+                ]
+            start = {"deal": deal}
+        return json.dumps(
+            {
+                "game": "tractor",
+                "format": _SAVE_FORMAT,
+                "rules": dataclasses.asdict(self._rules),
+                "levels": list(setup.levels),
+                "start": start,
+                "history": [self.action_to_string(action) for action in self._history],
+            }
+        )
+
+    def _dealt_origin(self) -> tuple[tuple[int, int, int, int], tuple[_Restack, ...]]:
+        """The generator state a dealt round starts from and its restacked deals, as a save has them."""
+        setup = self._setup
+        if setup.stack is None:
+            return _generator(setup.seed, setup.rng).state, setup.restacks
+        # from_stack: deal 1 draws from the given stack; the generator then is Rng(seed) (R19 redeals).
+        restacks = setup.restacks
+        if all(restack.deal != 1 for restack in restacks):
+            restacks = (_Restack(1, setup.stack, Rng(setup.seed).state), *restacks)
+        if setup.declarers is not None:  # a later round: the starter draws first (R14)
+            return Rng(setup.seed).state, restacks
+        if self._rules.first_drawer_round1 == "seat0":
+            if setup.first_drawer != 0:
+                raise ValueError(
+                    f"a round from from_stack with first drawer {setup.first_drawer} under"
+                    " first_drawer_round1 = 'seat0' has no save format"
+                )
+            return Rng(setup.seed).state, restacks
+        # R14 by lot: a generator whose first below(4) (drawn before the shuffle) is the first drawer.
+        seed = next(s for s in itertools.count() if Rng(s).below(NUM_PLAYERS) == setup.first_drawer)
+        return Rng(seed).state, restacks
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> State:
+        """The round saved by `to_json` (by either engine): its start rebuilt, then its history replayed
+        action by action with every legality check. Anything inconsistent raises
+        ``tricktaker.errors.InvalidStateError`` saying what."""
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict) or data.get("game") != "tractor":
+                raise ValueError("not a saved tractor state")
+            if data.get("format") != _SAVE_FORMAT:
+                raise ValueError(f"unknown save format {data.get('format')!r}")
+            state = cls._saved_start(data)
+            history = data["history"]
+            if not isinstance(history, list):
+                raise ValueError("the history must be a list of action texts")
+            for i, text_action in enumerate(history):
+                if not isinstance(text_action, str):
+                    raise ValueError(f"action {i} is not a text: {text_action!r}")
+                try:
+                    state.apply_action(state.string_to_action(text_action))
+                except ValueError as error:
+                    raise ValueError(f"action {i} ({text_action!r}) cannot be replayed: {error}") from None
+            return state
+        except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as error:
+            raise InvalidStateError(f"corrupted saved game: {type(error).__name__}: {error}") from None
+
+    @classmethod
+    def _saved_start(cls, data: dict[str, object]) -> State:
+        """The round a save starts from, before its history."""
+        rules_data = data["rules"]
+        if not isinstance(rules_data, dict):
+            raise ValueError("the rules must be an object")
+        rules = Rules(**rules_data)
+        levels = data["levels"]
+        if not isinstance(levels, list) or not all(_is_int(level) for level in levels):
+            raise ValueError(f"levels must be two ints, got {levels!r}")
+        start = data["start"]
+        if not isinstance(start, dict) or len(start) != 1:
+            raise ValueError("start must hold one of 'deal' or 'position'")
+        if "position" in start:
+            pos = start["position"]
+            rank, suit = pos["trump"]
+            return cls.from_cards(
+                pos["hands"],
+                pos["kitty"],
+                Trump(rank, suit),
+                pos["starter"],
+                pos["declarers"],
+                rules,
+                levels,
+            )
+        deal = start["deal"]
+        if not isinstance(deal, dict):
+            raise ValueError("the deal must be an object")
+        parsed_levels, declarers, starter = _check_round(levels, deal["declarers"], deal["starter"])
+        restacks: list[_Restack] = []
+        for saved in deal.get("restacks", []):
+            number = saved["deal"]
+            if not _is_int(number) or number < 1 or (restacks and number <= restacks[-1].deal):
+                raise ValueError("restacked deals are numbered from 1, in increasing order")
+            stack = _ids(saved["stack"].split(), f"the stack of deal {number}")
+            if len(stack) != DECK_SIZE or set(Counter(stack).values()) != {MAX_COPIES}:
+                raise ValueError(
+                    f"the stack of deal {number} must hold all {DECK_SIZE} cards, each twice (R2)"
+                )
+            restacks.append(_Restack(number, tuple(stack), _generator(0, _words(saved["after"])).state))
+        state = object.__new__(cls)
+        state._rules = rules
+        state._setup = _Setup(
+            parsed_levels,
+            declarers,
+            starter,
+            rng=_generator(0, _words(deal["rng"])).state,
+            restacks=tuple(restacks),
+        )
+        state._reset()
+        return state
 
     # ---- what a seat cannot see ----------------------------------------------------------------------------
 
@@ -1905,6 +2263,7 @@ class State:
                 continue
             if _declaration_ids(self._hands[seat], seat, self._rank, self._standing, self._rules):
                 self._decider = seat  # R15-R18: this player may declare now
+                self._stops.append((self._drawn, self._window))  # seen by all: the draw stopped here
                 return
 
     def _end_draw(self) -> None:
@@ -1954,6 +2313,7 @@ class State:
             assert seat is not None
             if action != PASS:
                 self._standing = Declaration(seat, action)  # the cards stay in the hand (R18)
+                self._exposed[seat] |= _declared_cards(action, self._rank)  # ... shown to all (R15)
             self._decider = None
             self._advance_draw()
         elif self._phase == "kitty":
@@ -2622,7 +2982,7 @@ class _HiddenCards:
             stack[k] = kind
         setup = state._setup
         earlier = tuple(restack for restack in setup.restacks if restack.deal < state._deals)
-        restack = _Restack(state._deals, tuple(stack), chooser.getrandbits(64))
+        restack = _Restack(state._deals, tuple(stack), Rng(chooser.getrandbits(64)).state)
         return state._rebuilt(dataclasses.replace(setup, restacks=(*earlier, restack)))
 
     def _position(self, dealt: Sequence[Counter[int]], rest: Sequence[int]) -> State:

@@ -112,14 +112,14 @@ fn resamples(c: &mut Criterion) {
         c.bench_function(&format!("tractor resample mid-play, seen by {name}"), |b| {
             b.iter(|| {
                 i += 1;
-                black_box(resample(&states[i % states.len()], seat, &mut rng))
+                black_box(resample(&states[i % states.len()], seat, &mut rng).unwrap())
             })
         });
     }
     c.bench_function("tractor resamples x100 mid-play, seen by a defender (kitty hidden)", |b| {
         b.iter(|| {
             i += 1;
-            black_box(resamples(&states[i % states.len()], 0, 100, &mut rng))
+            black_box(resamples(&states[i % states.len()], 0, 100, &mut rng).unwrap())
         })
     });
 }

@@ -11,6 +11,7 @@ pyo3::import_exception!(tricktaker.errors, IllegalActionError);
 pyo3::import_exception!(tricktaker.errors, IllegalPlayError);
 pyo3::import_exception!(tricktaker.errors, InvalidStateError);
 pyo3::import_exception!(tricktaker.errors, NothingToUndoError);
+pyo3::import_exception!(tricktaker.errors, ResampleError);
 
 pub fn card_parse(e: CoreCardParseError) -> PyErr {
     CardParseError::new_err(e.to_string())

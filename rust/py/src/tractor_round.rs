@@ -556,7 +556,7 @@ impl State {
     fn resample(&self, py: Python<'_>, player: i64, seed: &Bound<'_, PyAny>) -> PyResult<State> {
         let (seat, mut rng) = (State::seat(player)? as u8, Rng::new(seed_arg(seed)?));
         let inner = py.detach(|| resample::resample(&self.inner, seat, &mut rng));
-        Ok(State { inner })
+        Ok(State { inner: inner.map_err(|e| errors::ResampleError::new_err(e.to_string()))? })
     }
 
     /// ``n`` independent resamples for `player` at once (faster than ``n`` calls: what `player` saw is read
@@ -570,6 +570,7 @@ impl State {
     ) -> PyResult<Vec<State>> {
         let (seat, mut rng) = (State::seat(player)? as u8, Rng::new(seed_arg(seed)?));
         let states = py.detach(|| resample::resamples(&self.inner, seat, n, &mut rng));
+        let states = states.map_err(|e| errors::ResampleError::new_err(e.to_string()))?;
         Ok(states.into_iter().map(|inner| State { inner }).collect())
     }
 

@@ -1,9 +1,10 @@
 //! What a seat knows in a Tractor round: information keys and observations.
 //!
-//! A seat knows the cards it drew (and in which order), every declaration and the cards exposed for it (R15,
-//! R18), every pass, the talon cards turned over (R20), the talon and the discards if it is the starter (R23),
-//! and every card played, including the cards of a failed throw (R34). The others' hands, the undrawn stack,
-//! and the kitty of another starter are hidden.
+//! A seat knows the cards it drew (and in which order), after which draws each drawer stopped to declare or
+//! pass (R18), every declaration and the cards exposed for it (R15), every pass, the talon cards turned over
+//! (R20), the talon and the discards if it is the starter (R23), every card played, including the cards of a
+//! failed throw and what was led instead (R34), and the kitty once the round is over (R41). The others' hands,
+//! the undrawn stack, and the kitty of another starter until the end are hidden.
 
 use super::actions::{Action, DISCARD};
 use super::hand::Hand;
@@ -60,7 +61,8 @@ pub fn information_key(state: &State, seat: u8) -> u64 {
         }
     }
     if knows_kitty(state, seat) {
-        feed(state.kitty().kinds() ^ state.kitty().pairs().rotate_left(7) | 1 << 63);
+        feed(state.kitty().kinds() | 1 << 63);
+        feed(state.kitty().pairs() | 1 << 62);
     }
     // When each drawer could declare, and how the failed throws failed: seen by all, implied by no history.
     feed(state.stops() as u64);

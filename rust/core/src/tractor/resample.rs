@@ -42,19 +42,31 @@ use std::rc::Rc;
 
 const DRAWN: usize = 100;
 
-/// How many deals [`resample`] tries before giving up (the real deal is always consistent, so a reachable
-/// state never needs them all).
-pub const MAX_TRIES: u32 = 1_000_000;
+/// How many deals [`resample`] tries before giving up. The real deal is always consistent, but a deal whose
+/// draw told very much (say, nobody could declare until the last cards) may be rare among the proposals.
+pub const MAX_TRIES: u32 = 300_000;
+
+/// No consistent deal was found in [`MAX_TRIES`] proposals.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoConsistentDeal;
+
+impl std::fmt::Display for NoConsistentDeal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "no deal consistent with what the seat saw was found in {MAX_TRIES} tries")
+    }
+}
+
+impl std::error::Error for NoConsistentDeal {}
 
 /// A round `seat` cannot tell from `state`, with every card hidden from `seat` dealt again (see the module
-/// docs). Panics only on a state no play can reach.
-pub fn resample(state: &State, seat: u8, rng: &mut Rng) -> State {
+/// docs).
+pub fn resample(state: &State, seat: u8, rng: &mut Rng) -> Result<State, NoConsistentDeal> {
     View::new(state, seat).sample(rng)
 }
 
 /// `n` independent resamples of one state for one seat, sharing the work of reading what the seat saw (for a
 /// search that samples many deals from one position).
-pub fn resamples(state: &State, seat: u8, n: usize, rng: &mut Rng) -> Vec<State> {
+pub fn resamples(state: &State, seat: u8, n: usize, rng: &mut Rng) -> Result<Vec<State>, NoConsistentDeal> {
     let view = View::new(state, seat);
     (0..n).map(|_| view.sample(rng)).collect()
 }
@@ -168,6 +180,7 @@ impl<'a> View<'a> {
             fixed[usize::from(s)] =
                 played[usize::from(s)].sum(known[usize::from(s)]).expect("held and played");
         }
+        let mut void_kinds = void_kinds;
         let (pool, draws, mut count) = match state.origin() {
             Origin::Position { hands, kitty, .. } => {
                 let mut pool = if kitty_hidden { *kitty } else { Hand::EMPTY };
@@ -189,7 +202,17 @@ impl<'a> View<'a> {
                 let hidden = slots.iter().flatten().chain(&rest).map(|&k| state.stack_card(k));
                 let pool = Hand::try_from(hidden.collect::<Vec<_>>().as_slice()).expect("stack positions");
                 let count = std::array::from_fn(|s| slots[s].len());
-                (pool, Some(Draws { slots, rest, events: draw_events(state, seat) }), count)
+                let events = draw_events(state, seat);
+                // A seat that could not declare at its last turn with no declaration standing holds no card of
+                // the trump rank (R15): bar them from its draws, as a void bars a suit.
+                let rank_cards =
+                    Suit::ALL.iter().fold(0, |m, &x| m | 1u64 << Card::new(state.rank(), x).id());
+                for s in others().filter(|&s| Some(s) != talon_owner).map(usize::from) {
+                    if let Some(Event { check: Check::Quiet, standing: None, .. }) = events[s].last() {
+                        void_kinds[s] |= rank_cards;
+                    }
+                }
+                (pool, Some(Draws { slots, rest, events }), count)
             }
         };
         let mut free = pool;
@@ -217,16 +240,16 @@ impl<'a> View<'a> {
         }
     }
 
-    fn sample(&self, rng: &mut Rng) -> State {
+    fn sample(&self, rng: &mut Rng) -> Result<State, NoConsistentDeal> {
         let mut void_misses = 0;
         for _ in 0..MAX_TRIES {
             match self.propose(rng, void_misses >= UNIFORM_VOID_TRIES) {
-                Ok(s) => return s,
+                Ok(s) => return Ok(s),
                 Err(Reject::Void) => void_misses += 1,
                 Err(Reject::Other) => {}
             }
         }
-        panic!("no consistent deal found in {MAX_TRIES} tries: the state is not reachable");
+        Err(NoConsistentDeal)
     }
 
     /// One proposal: a consistent round, or why not. `around_voids` deals around the shown voids instead of
@@ -245,7 +268,11 @@ impl<'a> View<'a> {
         if let Some(st) = self.talon_owner.map(usize::from) {
             let all = dealt[st].sum(flipped_cards(state))?.minus(self.played[st]);
             hands[st] = if self.kitty_hidden {
-                // The kitty: any of its cards but those seen in its hand since the discards.
+                // The kitty: uniform among the subsets of its cards that leave the ones seen in its hand since
+                // the discards there, copies told apart. Drawn from its other cards, a kind it holds twice and
+                // showed once could have gone to the kitty by either copy: accepting with odds 2^(such kinds
+                // in the kitty) / 2^(most there can be) counts both, and weights the deal by its number of
+                // kitties.
                 kitty = all.minus(self.in_hand).cards().collect();
                 rng.shuffle(&mut kitty);
                 if around_voids {
@@ -253,7 +280,13 @@ impl<'a> View<'a> {
                     kitty.sort_by_key(|c| self.void_kinds[st] >> c.id() & 1 == 0);
                 }
                 kitty.truncate(state.kitty().len() as usize);
-                all.minus(Hand::try_from(kitty.as_slice())?)
+                let chosen = Hand::try_from(kitty.as_slice())?;
+                let either_copy = (chosen.kinds() & self.in_hand.singles() & all.pairs()).count_ones();
+                let most = self.in_hand.singles().count_ones().min(state.kitty().len());
+                if rng.below(1 << most) >= 1 << either_copy {
+                    return Err(Reject::Other);
+                }
+                all.minus(chosen)
             } else {
                 all.minus(state.kitty())
             };

@@ -847,9 +847,10 @@ impl State {
             self.failed_throws += 1;
             self.failed_throw = Some(FailedThrow { seat, attempted, forced: failed.forced.cards, penalty });
             self.thrown_back[seat as usize] = union(self.thrown_back[seat as usize], attempted);
-            let outcome = u64::from(seat) | u64::from(self.tricks) << 8 | failed.forced.cards.kinds() << 24;
-            self.throws =
-                splitmix64(&mut (self.throws ^ outcome ^ failed.forced.cards.pairs().rotate_left(5)));
+            let forced = failed.forced.cards;
+            for word in [u64::from(seat) | u64::from(self.tricks) << 8, forced.kinds(), forced.pairs()] {
+                self.throws = splitmix64(&mut (self.throws ^ word));
+            }
             format = Format::of_component(format.suit, failed.forced);
         }
         let lead = format_cards(&format);
