@@ -7,12 +7,14 @@
 //! (R20), and, during the draw, after which card each drawer could declare and when it could not (R18).
 //!
 //! How: the cards no seat is known to hold are shuffled and dealt into the places left (each other seat's
-//! draws, the undrawn stack, the kitty); a deal that gives a seat a card of a suit it showed void in is
-//! dealt again. Each other seat's cards are then put in its draw positions in an order drawn uniformly among
-//! the orders that make it stop to declare exactly where it did (counted exactly over its trump-rank cards
-//! and jokers, the only cards that decide it). The whole history is then replayed with every legality check,
-//! and the deal kept only if the same seats stopped at the same draws and the same throws failed the same way.
-//! (Hands that break a follow or a throw seen in the play are turned down before their draw order is sought.)
+//! draws, the undrawn stack, the kitty); a deal that gives a seat a card of a suit it showed void in (or a
+//! trump-rank card to a seat that could not declare at its last turn with nothing standing) is dealt again.
+//! Hands that break a follow or a throw seen in the play are turned down. Each other seat's cards are then put
+//! in its draw positions in an order drawn uniformly among the orders that make it stop to declare exactly
+//! where it did (counted exactly over its trump-rank cards and jokers, the only cards that decide it). The
+//! history is then replayed, the play being built with every legality check (the rest is legal by
+//! construction: debug builds check it, and the hands reached must be the ones dealt), and the deal kept only
+//! if the same seats stopped at the same draws and the same throws failed the same way.
 //!
 //! Uniformity: rejection from a uniform proposal keeps the result uniform, so a round set up from explicit
 //! cards (`State::from_cards`) is resampled uniformly over the deals consistent with what the seat saw. After a
