@@ -271,23 +271,30 @@ impl<'a> View<'a> {
             let all = dealt[st].sum(flipped_cards(state))?.minus(self.played[st]);
             hands[st] = if self.kitty_hidden {
                 // The kitty: uniform among the subsets of its cards that leave the ones seen in its hand since
-                // the discards there, copies told apart. Drawn from its other cards, a kind it holds twice and
-                // showed once could have gone to the kitty by either copy: accepting with odds 2^(such kinds
-                // in the kitty) / 2^(most there can be) counts both, and weights the deal by its number of
-                // kitties.
-                kitty = all.minus(self.in_hand).cards().collect();
-                rng.shuffle(&mut kitty);
-                if around_voids {
-                    // Its cards of suits it showed void in must be in the kitty: put them first.
-                    kitty.sort_by_key(|c| self.void_kinds[st] >> c.id() & 1 == 0);
-                }
-                kitty.truncate(state.kitty().len() as usize);
-                let chosen = Hand::try_from(kitty.as_slice())?;
-                let either_copy = (chosen.kinds() & self.in_hand.singles() & all.pairs()).count_ones();
-                let most = self.in_hand.singles().count_ones().min(state.kitty().len());
-                if rng.below(1 << most) >= 1 << either_copy {
+                // the discards there, copies told apart, with the deal weighted by how many there are.
+                let k = state.kitty().len();
+                let spares = (self.in_hand.singles() & all.pairs()).count_ones();
+                let others = all.len() - all.restrict(self.in_hand.kinds()).len();
+                if uniform(rng) * self.kitty_bound(all) >= kitty_choices(others, spares, k) {
                     return Err(Reject::Other);
                 }
+                // Drawn from its other cards, a kind it holds twice and showed once could have gone to the
+                // kitty by either copy: odds 2^(such kinds in the kitty) / 2^(most there can be) count both.
+                let most = spares.min(k);
+                let chosen = loop {
+                    kitty = all.minus(self.in_hand).cards().collect();
+                    rng.shuffle(&mut kitty);
+                    if around_voids {
+                        // Its cards of suits it showed void in must be in the kitty: put them first.
+                        kitty.sort_by_key(|c| self.void_kinds[st] >> c.id() & 1 == 0);
+                    }
+                    kitty.truncate(k as usize);
+                    let chosen = Hand::try_from(kitty.as_slice())?;
+                    let either_copy = (chosen.kinds() & self.in_hand.singles() & all.pairs()).count_ones();
+                    if rng.below(1 << most) < 1 << either_copy {
+                        break chosen;
+                    }
+                };
                 all.minus(chosen)
             } else {
                 all.minus(state.kitty())
@@ -418,6 +425,15 @@ impl<'a> View<'a> {
             .or_insert_with(|| Orders::new(kinds, most, n, events, self.state, s as u8).map(Rc::new))
             .clone()?;
         Some(orders.sample(cards.cards().filter(|c| !kinds.contains(c)).collect(), rng))
+    }
+
+    /// The most kitties [`kitty_choices`] can count for another starter holding `all` (its hand and kitty):
+    /// as many of the kinds it showed once as can be held twice.
+    fn kitty_bound(&self, all: Hand) -> f64 {
+        let shown_once = self.in_hand.singles().count_ones();
+        let budget = all.len() - self.in_hand.singles().count_ones() - 2 * self.in_hand.pairs().count_ones();
+        let spares = shown_once.min(budget);
+        kitty_choices(budget - spares, spares, self.state.kitty().len())
     }
 
     fn position(&self, dealt: [Hand; NUM_PLAYERS], rest: &[Card]) -> Option<State> {
@@ -752,6 +768,22 @@ fn arrange(
     let kinds = declarable(state.rank());
     let orders = Orders::new(kinds, kinds.map(|c| cards.count(c) as usize), n, events, state, by)?;
     Some(orders.sample(cards.cards().filter(|c| !kinds.contains(c)).collect(), rng))
+}
+
+/// The kitties of `k` cards (copies told apart) a starter can choose among `others` cards of kinds it did not
+/// show since discarding and `spares` second copies of kinds it showed once: the coefficient of x^k in
+/// (1 + x)^others (1 + 2x)^spares.
+fn kitty_choices(others: u32, spares: u32, k: u32) -> f64 {
+    let binomial = |n: u32, r: u32| (0..r).fold(1.0, |b, i| b * f64::from(n - i) / f64::from(i + 1));
+    (0..=spares.min(k))
+        .filter(|&j| k - j <= others)
+        .map(|j| binomial(spares, j) * f64::from(1u32 << j) * binomial(others, k - j))
+        .sum()
+}
+
+/// A uniform number in [0, 1).
+fn uniform(rng: &mut Rng) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
 /// How many shuffled draw orders [`View::arrange`] tries before counting the agreeing ones.
