@@ -73,6 +73,12 @@ impl Rng {
         (m >> 64) as u64
     }
 
+    /// A uniform float in [0, 1) (53 random bits).
+    #[inline]
+    pub fn uniform(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
     /// Fisher–Yates, from the last position down.
     #[inline(always)] // inlined into the CPU-specific playout kernels
     pub fn shuffle<T>(&mut self, items: &mut [T]) {

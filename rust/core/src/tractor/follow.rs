@@ -209,7 +209,7 @@ pub fn extensions(ctx: &TrumpContext, hand: Hand, lead: &Format, partial: Hand, 
         // All of S goes in; other cards only while places for them are left.
         let others_played = partial.len() - partial.intersection(suit).len();
         let places = duty.n - suit.len();
-        let suit_left = suit.minus(partial.intersection(suit)).kinds();
+        let suit_left = suit.saturating_minus(partial).kinds();
         return if others_played < places { available } else { suit_left };
     }
     if !partial.is_subset(suit) {

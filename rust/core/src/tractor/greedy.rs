@@ -14,10 +14,10 @@
 
 use super::actions::{FINISH, PLAY};
 use super::hand::Hand;
+use super::playout::random_action;
 use super::round::{team, Phase, State};
 use super::trick::{points, winner_of};
 use super::trump::{TrumpContext, TRUMP};
-use crate::bits::select128;
 use crate::cards::Card;
 use crate::rng::Rng;
 
@@ -26,10 +26,8 @@ const EXPLORE: f64 = 0.1;
 
 /// The policy's action for the player to move (the round must not be over).
 pub fn greedy_action(state: &State, rng: &mut Rng) -> u8 {
-    let mask = state.legal_mask();
-    let random = |rng: &mut Rng| select128(mask, rng.below(u64::from(mask.count_ones())) as u32) as u8;
-    if state.phase() != Phase::Play || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 <= EXPLORE {
-        return random(rng);
+    if state.phase() != Phase::Play || rng.uniform() <= EXPLORE {
+        return random_action(state, rng);
     }
     let ctx = state.trump_context().expect("play has a trump");
     let playable = state.playable();
@@ -116,8 +114,7 @@ mod tests {
                 let a = if s.phase() == Phase::Play && s.current_player().unwrap() % 2 == 0 {
                     greedy_action(&s, &mut rng)
                 } else {
-                    let mask = s.legal_mask();
-                    select128(mask, rng.below(u64::from(mask.count_ones())) as u32) as u8
+                    random_action(&s, &mut rng)
                 };
                 s.apply(u32::from(a)).unwrap();
             }

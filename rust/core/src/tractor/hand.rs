@@ -123,6 +123,19 @@ impl Hand {
         Hand { one: (self.one & !other.one) | (self.two & !other.two), two: self.two & !other.one }
     }
 
+    /// The multiset union: each kind as many times as in the hand that holds more of it.
+    #[inline]
+    pub const fn union(self, other: Hand) -> Hand {
+        Hand { one: self.one | other.one, two: self.two | other.two }
+    }
+
+    /// The multiset difference `self − other` where `other` need not be a subset: each kind as many times as
+    /// `self` holds more of it than `other`.
+    #[inline]
+    pub const fn saturating_minus(self, other: Hand) -> Hand {
+        self.minus(self.intersection(other))
+    }
+
     /// The multiset intersection: each kind as many times as in both.
     #[inline]
     pub const fn intersection(self, other: Hand) -> Hand {

@@ -9,10 +9,16 @@ use crate::rng::{derive_seed, Rng};
 #[inline(always)]
 pub fn finish_randomly(state: &mut State, rng: &mut Rng) {
     while !state.is_terminal() {
-        let mask = state.legal_mask();
-        let action = select128(mask, rng.below(u64::from(mask.count_ones())) as u32) as u8;
+        let action = random_action(state, rng);
         state.apply_unchecked(action);
     }
+}
+
+/// A legal action of the player to move, uniformly (the round must not be over).
+#[inline(always)]
+pub fn random_action(state: &State, rng: &mut Rng) -> u8 {
+    let mask = state.legal_mask();
+    select128(mask, rng.below(u64::from(mask.count_ones())) as u32) as u8
 }
 
 /// Round `index` of a batch seeded with `seed`: a round 1 (levels 2, declarers from the draw) played at random.

@@ -158,12 +158,12 @@ impl<'a> View<'a> {
         // them), the ones thrown and taken back, the ones of the play being built (in the hand for sure).
         let mut shown = state.thrown_back();
         if let Some(mover) = state.current_player().filter(|_| state.phase() == Phase::Play) {
-            shown[usize::from(mover)] = union(shown[usize::from(mover)], state.partial());
+            shown[usize::from(mover)] = shown[usize::from(mover)].union(state.partial());
         }
         let in_hand = talon_owner.map_or(Hand::EMPTY, |st| shown[usize::from(st)]);
         let mut known: [Hand; NUM_PLAYERS] = std::array::from_fn(|s| {
             let exposed = state.exposed()[s];
-            union(exposed.minus(exposed.intersection(played[s])), shown[s])
+            exposed.saturating_minus(played[s]).union(shown[s])
         });
         let ctx = state.trump_context();
         let void_kinds: [u64; NUM_PLAYERS] = std::array::from_fn(|s| {
@@ -175,7 +175,7 @@ impl<'a> View<'a> {
 
         let others = || (0..NUM_PLAYERS as u8).filter(move |&s| s != seat);
         if let Some(st) = talon_owner.filter(|_| !kitty_hidden).map(usize::from) {
-            known[st] = union(known[st], state.kitty()); // its known cards may be in the kitty
+            known[st] = known[st].union(state.kitty()); // its known cards may be in the kitty
         }
         let mut fixed = [Hand::EMPTY; NUM_PLAYERS];
         for s in others() {
@@ -198,8 +198,7 @@ impl<'a> View<'a> {
                 if let Some(st) = talon_owner {
                     // Its draws and talon hold what it played and holds, and the kitty; the turned talon cards
                     // are in their known places.
-                    let f = fixed[usize::from(st)];
-                    fixed[usize::from(st)] = f.minus(f.intersection(flipped_cards(state)));
+                    fixed[usize::from(st)] = fixed[usize::from(st)].saturating_minus(flipped_cards(state));
                 }
                 let hidden = slots.iter().flatten().chain(&rest).map(|&k| state.stack_card(k));
                 let pool = Hand::try_from(hidden.collect::<Vec<_>>().as_slice()).expect("stack positions");
@@ -275,7 +274,7 @@ impl<'a> View<'a> {
                 let k = state.kitty().len();
                 let spares = (self.in_hand.singles() & all.pairs()).count_ones();
                 let others = all.len() - all.restrict(self.in_hand.kinds()).len();
-                if uniform(rng) * self.kitty_bound(all) >= kitty_choices(others, spares, k) {
+                if rng.uniform() * self.kitty_bound(all) >= kitty_choices(others, spares, k) {
                     return Err(Reject::Other);
                 }
                 // Drawn from its other cards, a kind it holds twice and showed once could have gone to the
@@ -724,8 +723,7 @@ impl Orders {
         for t in 0..self.n {
             let next = &self.reach[(t + 1) * self.states..(t + 2) * self.states];
             let others_left = (self.others + self.sizes[x] - t) as f64;
-            let mut target =
-                (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * self.reach[t * self.states + x];
+            let mut target = rng.uniform() * self.reach[t * self.states + x];
             // The card of slot t: another card, or a declarable kind, with odds proportional to its ways (on a
             // rounding error past the end, the last kind with ways).
             let other = others_left * next[x];
@@ -781,11 +779,6 @@ fn kitty_choices(others: u32, spares: u32, k: u32) -> f64 {
         .sum()
 }
 
-/// A uniform number in [0, 1).
-fn uniform(rng: &mut Rng) -> f64 {
-    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-}
-
 /// How many shuffled draw orders [`View::arrange`] tries before counting the agreeing ones.
 const SHUFFLED_ORDERS: usize = 16;
 
@@ -810,11 +803,6 @@ fn satisfies(e: &Event, held: Hand, rank: Rank, by: u8, rules: &Rules) -> bool {
         Check::Stop => can_declare(held, rank, e.standing, by, rules),
         Check::Declared(d) => d.cards(rank).is_subset(held),
     }
-}
-
-/// The cards in either hand, each as many times as in the hand that holds more of it.
-fn union(a: Hand, b: Hand) -> Hand {
-    Hand::from_masks(a.kinds() | b.kinds(), a.pairs() | b.pairs())
 }
 
 #[cfg(test)]

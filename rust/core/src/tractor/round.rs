@@ -805,7 +805,7 @@ impl State {
             Action::Declare(d) => {
                 self.standing = Some(Standing { by: seat, declaration: d });
                 let cards = d.cards(self.rank);
-                self.exposed[seat as usize] = union(self.exposed[seat as usize], cards);
+                self.exposed[seat as usize] = self.exposed[seat as usize].union(cards);
                 self.after_declaration_turn();
             }
             Action::Pass => self.after_declaration_turn(),
@@ -846,7 +846,7 @@ impl State {
             self.points += penalty;
             self.failed_throws += 1;
             self.failed_throw = Some(FailedThrow { seat, attempted, forced: failed.forced.cards, penalty });
-            self.thrown_back[seat as usize] = union(self.thrown_back[seat as usize], attempted);
+            self.thrown_back[seat as usize] = self.thrown_back[seat as usize].union(attempted);
             let forced = failed.forced.cards;
             for word in [u64::from(seat) | u64::from(self.tricks) << 8, forced.kinds(), forced.pairs()] {
                 self.throws = splitmix64(&mut (self.throws ^ word));
@@ -861,8 +861,7 @@ impl State {
     #[inline(always)] // inlined into the CPU-specific playout kernel
     fn complete_play(&mut self, seat: u8, play: Hand) {
         self.hands[seat as usize] = self.hands[seat as usize].minus(play);
-        let back = self.thrown_back[seat as usize];
-        self.thrown_back[seat as usize] = back.minus(back.intersection(play));
+        self.thrown_back[seat as usize] = self.thrown_back[seat as usize].saturating_minus(play);
         if self.n_plays > 0 {
             let ctx = self.ctx.expect("play has a trump");
             let lead = self.lead.as_ref().expect("a follow has a lead");
@@ -1044,11 +1043,6 @@ impl State {
             }
         }
     }
-}
-
-/// The cards in either hand, each as many times as in the hand that holds more of it.
-fn union(a: Hand, b: Hand) -> Hand {
-    Hand::from_masks(a.kinds() | b.kinds(), a.pairs() | b.pairs())
 }
 
 /// The cards of a split lead.
