@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import _core, _saving
+from ._core import sheepshead as _native
 from .errors import IllegalActionError
 
 __all__ = [
@@ -40,30 +40,20 @@ __all__ = [
     "trumps",
 ]
 
-State = _core.SheepsheadState
-Rules = _core.SheepsheadRules
-VectorState = _core.SheepsheadVectorState
-trick_winner = _core.sheepshead_trick_winner
-suit_of = _core.sheepshead_suit_of
-card_points = _core.sheepshead_card_points
-trumps = _core.sheepshead_trumps
-NUM_ACTIONS: int = _core.SHEEPSHEAD_NUM_ACTIONS
-OBSERVATION_SHAPE: tuple[int] = (_core.SHEEPSHEAD_OBSERVATION_SIZE,)
+State = _native.State
+Rules = _native.Rules
+VectorState = _native.VectorState
+trick_winner = _native.trick_winner
+suit_of = _native.suit_of
+card_points = _native.card_points
+trumps = _native.trumps
+random_playouts = _native.random_playouts
+playouts = _native.playouts
+observations = _native.observations
+NUM_ACTIONS: int = _native.NUM_ACTIONS
+OBSERVATION_SHAPE: tuple[int] = (_native.OBSERVATION_SIZE,)
 """The shape of ``State.observation(player)``; the layout is documented in ``docs/sheepshead-protocol.md``."""
-NUM_PLAYERS: int = _core.SHEEPSHEAD_NUM_PLAYERS
-
-
-def random_playouts(
-    n: int, seed: int, *, threads: int | None = None, rules: Rules | None = None
-) -> npt.NDArray[np.int32]:
-    """Play ``n`` random hands in Rust and return their returns as an ``(n, 5)`` int32 array.
-
-    Hand ``i`` is a fresh deal (dealer 0) from a seed derived from ``seed`` and ``i``, played with every
-    decision uniform among the legal actions; the result depends only on ``n``, ``seed`` and ``rules``, not on
-    ``threads`` (default: one thread per core). The GIL is released while the hands are played.
-    """
-    _saving.check_batch(n, threads)
-    return _core.sheepshead_random_playouts(n, seed, threads=threads, rules=rules)
+NUM_PLAYERS: int = _native.NUM_PLAYERS
 
 
 @dataclass(frozen=True)
@@ -91,9 +81,8 @@ class Simulation:
 
 def simulate(n: int, seed: int, *, threads: int | None = None, rules: Rules | None = None) -> Simulation:
     """Play ``n`` random hands in Rust exactly as :func:`random_playouts` does; say what happened in each."""
-    _saving.check_batch(n, threads)
-    table = _core.sheepshead_random_summaries(n, seed, threads=threads, rules=rules)
-    column = {name: table[:, i] for i, name in enumerate(_core.SHEEPSHEAD_SUMMARY_COLUMNS)}
+    table = _native.random_summaries(n, seed, threads=threads, rules=rules)
+    column = {name: table[:, i] for i, name in enumerate(_native.SUMMARY_COLUMNS)}
     return Simulation(
         returns=np.ascontiguousarray(table[:, :NUM_PLAYERS]),
         picker=column["picker"],
@@ -103,99 +92,6 @@ def simulate(n: int, seed: int, *, threads: int | None = None, rules: Rules | No
         picking_side_tricks=column["picking_side_tricks"],
         leaster=column["leaster"].astype(bool),
     )
-
-
-def playouts(state: State, n: int, seed: int, *, threads: int | None = None) -> npt.NDArray[np.int32]:
-    """Finish ``state`` at random ``n`` times (rollouts): an ``(n, 5)`` int32 array of the returns.
-
-    Every rollout starts from a copy of ``state`` (which is not changed) and chooses uniformly among the legal
-    actions; rollout ``i`` depends only on ``seed`` and ``i``. Runs in Rust on ``threads`` threads (default:
-    one per core) with the GIL released: with :meth:`State.resample`, the core of a PIMC or ISMCTS search.
-    """
-    _saving.check_batch(n, threads)
-    return _core.sheepshead_playouts(state, n, seed, threads=threads)
-
-
-def observations(
-    states: Sequence[State], players: Sequence[int], out: npt.NDArray[np.float32] | None = None
-) -> npt.NDArray[np.float32]:
-    """``players[i]``'s observation of ``states[i]`` for every i, as one ``(n, *OBSERVATION_SHAPE)`` float32
-    array, computed in one call (written into ``out`` when given)."""
-    return _core.sheepshead_observations(list(states), list(players), out)
-
-
-# ---- saving: JSON and pickling (called by the native State) ----
-
-
-def _rules_from_dict(options: dict[str, Any]) -> Rules:
-    return _saving.rules_from_dict(Rules, options)
-
-
-def _state_to_json(state: State) -> str:
-    fields = {
-        "rules": state.rules.to_dict(),
-        "dealer": state.dealer,
-        "multiplier": state.multiplier,
-        "hands": [[str(c) for c in hand] for hand in state.dealt_hands()],
-        "blind": [str(c) for c in state.blind],
-        "rng": list(state.rng_state),
-    }
-    return _saving.dumps("sheepshead", fields, [state.action_to_string(a) for a in state.history()])
-
-
-def _state_from_json(text: str | bytes) -> State:
-    """Rebuild a state saved by ``to_json``; a bad save raises :class:`~tricktaker.InvalidStateError`."""
-
-    def start(data: dict[str, Any]) -> State:
-        state = State.from_cards(
-            data["hands"],
-            data["blind"],
-            dealer=data["dealer"],
-            rules=_rules_from_dict(data["rules"]),
-            multiplier=data["multiplier"],
-        )
-        state.rng_state = tuple(data["rng"])
-        return state
-
-    return _saving.loads(text, "sheepshead", start)
-
-
-# ---- rendering ----
-
-
-def _render(state: State) -> str:
-    """The table at a glance: who dealt and picked, each hand, the trick on the table, the score."""
-    head = f"Sheepshead · dealer {state.dealer} · {state.phase}"
-    if state.multiplier > 1:
-        head += f" · counts x{state.multiplier}"
-    if state.phase == "play":
-        head += f" · trick {state.trick_number + 1} of 6"
-    lines = [head]
-    if state.is_leaster:
-        lines.append("All passed: leaster (fewest points with a trick wins)")
-    elif state.is_doubler:
-        lines.append("All passed: doubler (thrown in, the next hand counts double)")
-    elif state.picker is not None:
-        role = f"Picker: seat {state.picker}"
-        if state.called_card is not None:
-            partner = state.partner
-            role += f" · called {state.called_card} · partner " + (
-                f"seat {partner}" if partner is not None else "unknown"
-            )
-        elif state.phase in ("play", "done"):
-            role += " · alone"
-        lines.append(role)
-    points, tricks = state.points(), state.tricks_won()
-    for seat in range(NUM_PLAYERS):
-        cards = " ".join(str(c) for c in state.hand(seat)) or "-"
-        mark = "  ← to act" if state.current_player == seat else ""
-        lines.append(f"  seat {seat}: {cards:<26} {points[seat]:>3} pts {tricks[seat]} tricks{mark}")
-    trick = state.current_trick()
-    if trick:
-        lines.append("Trick: " + "  ".join(f"{seat}:{card}" for seat, card in trick))
-    if state.is_terminal:
-        lines.append("Returns: " + " ".join(f"{r:+d}" for r in state.returns()))
-    return "\n".join(lines)
 
 
 # ---- a match ----

@@ -32,8 +32,8 @@ from typing import Any, Literal, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from . import _core, _saving
 from ._core import Card
+from ._core import tractor as _native
 from .errors import IllegalActionError
 
 __all__ = [
@@ -68,13 +68,16 @@ __all__ = [
     "trick_winner",
 ]
 
-Trump = _core.TractorTrump
-State = _core.TractorState
-Rules = _core.TractorRules
-VectorState = _core.TractorVectorState
-NUM_ACTIONS: int = _core.TRACTOR_NUM_ACTIONS
-NUM_PLAYERS: int = _core.TRACTOR_NUM_PLAYERS
-OBSERVATION_SHAPE: tuple[int] = (_core.TRACTOR_OBSERVATION_SIZE,)
+Trump = _native.Trump
+State = _native.State
+Rules = _native.Rules
+VectorState = _native.VectorState
+random_playouts = _native.random_playouts
+playouts = _native.playouts
+observations = _native.observations
+NUM_ACTIONS: int = _native.NUM_ACTIONS
+NUM_PLAYERS: int = _native.NUM_PLAYERS
+OBSERVATION_SHAPE: tuple[int] = (_native.OBSERVATION_SIZE,)
 """The shape of ``State.observation(player)``; the layout is documented in ``docs/tractor-protocol.md``."""
 CardLike = Card | str
 Component = tuple[Literal["tractor", "pair", "single"], list[Card]]
@@ -87,7 +90,7 @@ def decompose(cards: Iterable[CardLike], trump: Trump) -> list[Component]:
     each kind from the highest; the cards of a component strongest first. Cards of two effective suits raise
     :class:`tricktaker.IllegalPlayError` (R27).
     """
-    return _core.tractor_decompose(cards, trump)
+    return _native.decompose(cards, trump)
 
 
 def follow_error(
@@ -99,7 +102,7 @@ def follow_error(
     tractor_must_follow_tractor: bool = False,
 ) -> str | None:
     """Why ``play`` from ``hand`` does not follow ``lead`` (R26, R28–R32), or ``None`` if it does."""
-    return _core.tractor_follow_error(
+    return _native.follow_error(
         hand, lead, play, trump, tractor_must_follow_tractor=tractor_must_follow_tractor
     )
 
@@ -129,7 +132,7 @@ def legal_follows(
     tractor_must_follow_tractor: bool = False,
 ) -> list[list[Card]]:
     """Every distinct legal follow, each a list of cards in id order; the list sorted by card ids."""
-    return _core.tractor_legal_follows(
+    return _native.legal_follows(
         hand, lead, trump, tractor_must_follow_tractor=tractor_must_follow_tractor
     )
 
@@ -147,7 +150,7 @@ def follow_extensions(
     This is what the card-by-card action protocol offers: a random policy choosing among them never gets
     stuck.
     """
-    return _core.tractor_follow_extensions(
+    return _native.follow_extensions(
         hand, lead, partial, trump, tractor_must_follow_tractor=tractor_must_follow_tractor
     )
 
@@ -165,17 +168,17 @@ def check_throw(
     can beat. Otherwise ``(forced, taken_back)``: the beatable component to lead instead (the fewest cards,
     ties to the lowest) and the number of cards taken back (the penalty is 10 points each, R42).
     """
-    return _core.tractor_check_throw(lead, other_hands, trump, failed_throw_forced=failed_throw_forced)
+    return _native.check_throw(lead, other_hands, trump, failed_throw_forced=failed_throw_forced)
 
 
 def trick_winner(plays: Sequence[Iterable[CardLike]], trump: Trump) -> int:
     """The index of the winning play, ``plays[0]`` being the lead (R35–R39)."""
-    return _core.tractor_trick_winner(plays, trump)
+    return _native.trick_winner(plays, trump)
 
 
 def trick_points(cards: Iterable[CardLike]) -> int:
     """Card points (R3): every K and 10 is worth 10, every 5 is worth 5."""
-    return _core.tractor_trick_points(cards)
+    return _native.trick_points(cards)
 
 
 def team_of(seat: int) -> int:
@@ -198,27 +201,11 @@ def level_outcome(points: int) -> LevelOutcome:
     >>> level_outcome(165)
     LevelOutcome(declarers_hold=False, levels=2)
     """
-    hold, levels = _core.tractor_level_outcome(points)
+    hold, levels = _native.level_outcome(points)
     return LevelOutcome(hold, levels)
 
 
 # ---- batches ----
-
-
-def random_playouts(
-    n: int, seed: int, *, threads: int | None = None, rules: Rules | None = None
-) -> npt.NDArray[np.int32]:
-    """Play ``n`` random rounds in Rust and return their returns as an ``(n, 4)`` int32 array.
-
-    Each round is a round 1 at level 2 (the draw with declarations, a redeal if nobody declares, the kitty,
-    the play with throws, the score), every decision uniform among the legal actions. Results depend only on
-    ``n``, ``seed`` and ``rules``, never on ``threads``; the GIL is released meanwhile.
-
-    Returns are zero-sum: a declarer seat gets +levels gained when the declarers hold, and -(1 + levels
-    gained by the opponents) when they are overthrown; the opponents get the negation.
-    """
-    _saving.check_batch(n, threads)
-    return _core.tractor_random_playouts(n, seed, threads=threads, rules=rules)
 
 
 @dataclass(frozen=True)
@@ -243,13 +230,12 @@ class Simulation:
 
 def simulate(n: int, seed: int, *, threads: int | None = None, rules: Rules | None = None) -> Simulation:
     """Play ``n`` random rounds exactly as :func:`random_playouts` does, and say what happened in each."""
-    _saving.check_batch(n, threads)
-    return _simulation(_core.tractor_random_summaries(n, seed, threads=threads, rules=rules))
+    return _simulation(_native.random_summaries(n, seed, threads=threads, rules=rules))
 
 
 def _simulation(table: npt.NDArray[np.int32]) -> Simulation:
     """A :class:`Simulation` from rows of ``TRACTOR_SUMMARY_COLUMNS``."""
-    column = {name: table[:, i] for i, name in enumerate(_core.TRACTOR_SUMMARY_COLUMNS)}
+    column = {name: table[:, i] for i, name in enumerate(_native.SUMMARY_COLUMNS)}
     return Simulation(
         returns=np.ascontiguousarray(table[:, :NUM_PLAYERS]),
         declarers=column["declarers"],
@@ -268,151 +254,13 @@ partner; win a trick holding points with the weakest winning card on a single le
 cheapest card) with a 10% chance of a random action, and plays the draw and the kitty at random."""
 
 
-def playouts(
-    state: State, n: int, seed: int, *, threads: int | None = None, policy: Policy = "random"
-) -> npt.NDArray[np.int32]:
-    """Finish ``state`` ``n`` times (rollouts) with ``policy``: an ``(n, 4)`` int32 array of the returns.
-
-    Every rollout starts from a copy of ``state`` (which is not changed); rollout ``i`` depends only on
-    ``seed`` and ``i``. Runs in Rust on ``threads`` threads (default: one per core) with the GIL released:
-    with :meth:`State.resample`, the core of a PIMC or ISMCTS search.
-    """
-    _saving.check_batch(n, threads)
-    return _core.tractor_playouts(state, n, seed, threads=threads, policy=policy)
-
-
 def playout_summaries(
     state: State, n: int, seed: int, *, threads: int | None = None, policy: Policy = "random"
 ) -> Simulation:
     """Finish ``state`` ``n`` times exactly as :func:`playouts` does (the same rollouts for the same seed and
     policy), and say what happened in each: the returns, and the opponents' points P among the rest. P moves
     with every card point where the returns move by whole levels: a finer value for a search."""
-    _saving.check_batch(n, threads)
-    return _simulation(_core.tractor_playout_summaries(state, n, seed, threads=threads, policy=policy))
-
-
-def observations(
-    states: Sequence[State], players: Sequence[int], out: npt.NDArray[np.float32] | None = None
-) -> npt.NDArray[np.float32]:
-    """``players[i]``'s observation of ``states[i]`` for every i, as one ``(n, *OBSERVATION_SHAPE)`` float32
-    array, computed in one call (written into ``out`` when given)."""
-    return _core.tractor_observations(list(states), list(players), out)
-
-
-# ---- saving: JSON and pickling (called by the native State) ----
-
-
-def _rules_from_dict(options: dict[str, Any]) -> Rules:
-    return _saving.rules_from_dict(Rules, options)
-
-
-def _state_to_json(state: State) -> str:
-    origin = state._origin()
-    if origin[0] == "deal":
-        _, rng, declarers, starter, restacks = origin
-        deal: dict[str, Any] = {"rng": list(rng), "declarers": declarers, "starter": starter}
-        if restacks:  # a resampled round: deals drawn from given stacks
-            deal["restacks"] = [
-                {"deal": n, "stack": " ".join(stack), "after": list(after)} for n, stack, after in restacks
-            ]
-        start: dict[str, Any] = {"deal": deal}
-    else:
-        _, hands, kitty, (rank, suit), starter = origin
-        start = {
-            "position": {
-                "hands": [[str(c) for c in h] for h in hands],
-                "kitty": [str(c) for c in kitty],
-                "trump": [rank, suit],
-                "starter": starter,
-                "declarers": state.declarers,
-            }
-        }
-    fields = {"rules": state.rules.to_dict(), "levels": list(state.levels), "start": start}
-    return _saving.dumps("tractor", fields, [state.action_to_string(a) for a in state.history()])
-
-
-def _state_from_json(text: str | bytes) -> State:
-    """Rebuild a round saved by ``to_json``; a bad save raises :class:`~tricktaker.InvalidStateError`."""
-
-    def start(data: dict[str, Any]) -> State:
-        rules = _rules_from_dict(data["rules"])
-        levels = tuple(data["levels"])
-        if "deal" in data["start"]:
-            deal = data["start"]["deal"]
-            restacks = [(r["deal"], r["stack"].split(), tuple(r["after"])) for r in deal.get("restacks", [])]
-            return State._from_rng_state(
-                tuple(deal["rng"]), rules, levels, deal["declarers"], deal["starter"], restacks
-            )
-        pos = data["start"]["position"]
-        trump = Trump(*pos["trump"])
-        return State.from_cards(
-            pos["hands"], pos["kitty"], trump, pos["starter"], pos["declarers"], rules=rules, levels=levels
-        )
-
-    return _saving.loads(text, "tractor", start)
-
-
-# ---- rendering ----
-
-
-def _cards(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in cards) or "-"
-
-
-def _grouped(state: State, seat: int) -> str:
-    """A hand grouped by effective suit once the trump is known."""
-    hand = state.hand(seat)
-    trump = state.trump
-    if trump is None or not hand:
-        return _cards(hand)
-    groups: dict[str, list[Card]] = {}
-    for card in hand:
-        groups.setdefault(trump.suit_of(card), []).append(card)
-    return "  ".join(f"{suit}: {_cards(cards)}" for suit, cards in groups.items())
-
-
-def _render(state: State) -> str:
-    """The table at a glance: levels, trump, declarers, each hand grouped by suit, the trick, the points."""
-    levels = state.levels
-    head = f"Tractor · levels {levels[0]}/{levels[1]} · rank {state.rank} · {state.phase}"
-    if state.phase == "draw":
-        head += f" · {state.drawn} of 100 drawn"
-    lines = [head]
-    trump = state.trump
-    if trump is not None:
-        lines.append(f"Trump: {trump}")
-    declaration = state.declaration
-    if declaration is not None:
-        seat, kind, cards = declaration
-        lines.append(f"Declared by seat {seat}: {_cards(cards)} ({kind})")
-    if state.declarers is not None:
-        team = state.declarers
-        lines.append(f"Declarers: seats {team} and {team + 2} · starter seat {state.starter}")
-    for seat in range(NUM_PLAYERS):
-        mark = "  ← to act" if state.current_player == seat else ""
-        lines.append(f"  seat {seat} ({len(state.hand(seat))}): {_grouped(state, seat)}{mark}")
-    trick = state.current_trick()
-    partial = state.partial_play()
-    if trick or partial:
-        shown = [f"{seat}:{_cards(cards)}" for seat, cards in trick]
-        if partial:
-            shown.append(f"{state.current_player}:{_cards(partial)}…")
-        lines.append("Trick: " + "  ".join(shown))
-    if state.phase in ("play", "done"):
-        lines.append(f"Opponents' points: {state.points} (kitty bonus {state.kitty_bonus})")
-    failed = state.failed_throw()
-    if failed is not None:
-        seat, attempted, forced, penalty = failed
-        lines.append(
-            f"Failed throw by seat {seat}: {_cards(attempted)} → led {_cards(forced)} ({penalty:+d})"
-        )
-    if state.is_terminal:
-        outcome = level_outcome(state.points)
-        side = "declarers hold" if outcome.declarers_hold else "opponents take over"
-        lines.append(
-            f"Result: {side}, +{outcome.levels} · returns {' '.join(f'{r:+d}' for r in state.returns())}"
-        )
-    return "\n".join(lines)
+    return _simulation(_native.playout_summaries(state, n, seed, threads=threads, policy=policy))
 
 
 # ---- a match ----
@@ -473,7 +321,7 @@ class Match:
             raise IllegalActionError(f"the match is over: team {self.winner} won")
         declarers, starter = state.declarers, state.starter
         assert declarers is not None and starter is not None and state.trump is not None
-        levels, next_declarers, next_starter, winner = _core.tractor_next_round(
+        levels, next_declarers, next_starter, winner = _native.next_round(
             self.levels, declarers, starter, state.points, self.rules.game_end
         )
         self.record.append(

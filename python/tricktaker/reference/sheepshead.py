@@ -546,7 +546,7 @@ def _float32(value: float) -> float:
     return rounded
 
 
-#: The version of the JSON save format (the Rust engine's ``tricktaker._saving.FORMAT``).
+#: The version of the JSON save format (``tricktaker_core::save::FORMAT``, rust/core/src/save.rs).
 _SAVE_FORMAT: Final = 1
 
 

@@ -86,7 +86,7 @@ impl Rank {
         ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"][self.0 as usize]
     }
 
-    fn parse(s: &str) -> Option<Rank> {
+    pub fn parse(s: &str) -> Option<Rank> {
         let v = match s.to_ascii_uppercase().as_str() {
             "J" => 11,
             "Q" => 12,

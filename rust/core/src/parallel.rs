@@ -2,20 +2,21 @@
 
 use rayon::prelude::*;
 
-/// Fills a vector with `W` numbers for each of games `0..n`, `game(i)` computing game `i`'s, on `threads`
-/// threads (`None`: rayon's default, one per core). Games are handed out in chunks so that each thread fills
-/// its own stretch; the result does not depend on the threads.
-pub fn batch<const W: usize>(
-    n: usize,
-    chunk: usize,
-    threads: Option<usize>,
-    game: impl Fn(u64) -> [i32; W] + Sync,
-) -> Vec<i32> {
-    let mut out = vec![0; n * W];
+/// Games handed to a thread at a time: enough to make the hand-out cost nothing, few enough to balance.
+const CHUNK: usize = 256;
+
+/// Fills a vector with `width` numbers for each of games `0..n`, `game(i, row)` writing game `i`'s into its
+/// row, on `threads` threads (`None`: rayon's default, one per core). Each thread fills its own stretch; the
+/// result does not depend on the threads.
+pub fn batch(n: usize, width: usize, threads: Option<usize>, game: impl Fn(u64, &mut [i32]) + Sync) -> Vec<i32> {
+    let mut out = vec![0; n * width];
+    if width == 0 {
+        return out;
+    }
     let fill = |out: &mut [i32]| {
-        out.par_chunks_mut(chunk * W).enumerate().for_each(|(c, games)| {
-            for (i, record) in games.chunks_exact_mut(W).enumerate() {
-                record.copy_from_slice(&game((c * chunk + i) as u64));
+        out.par_chunks_mut(CHUNK * width).enumerate().for_each(|(c, games)| {
+            for (i, row) in games.chunks_exact_mut(width).enumerate() {
+                game((c * CHUNK + i) as u64, row);
             }
         })
     };

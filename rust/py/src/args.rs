@@ -1,15 +1,35 @@
-//! Arguments shared by both games' bindings: seeds and rule objects.
+//! Arguments every game's bindings read the same way: seeds, seats, action ids, rule objects, policies.
 
-use crate::errors;
+use crate::errors::{self, Result};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::PyClass;
+use tricktaker_core::Game;
+
+fn repr(obj: &Bound<'_, PyAny>) -> String {
+    obj.repr().map(|r| r.to_string()).unwrap_or_default()
+}
 
 /// A seed: any int from 0 to 2**64 - 1.
 pub fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
     seed.extract::<u64>().map_err(|_| {
-        pyo3::exceptions::PyValueError::new_err(format!(
-            "seed must be an int from 0 to 2**64 - 1, not {}",
-            seed.repr().map(|r| r.to_string()).unwrap_or_default()
+        PyValueError::new_err(format!("seed must be an int from 0 to 2**64 - 1, not {}", repr(seed)))
+    })
+}
+
+/// A seat of game `G`.
+pub fn seat_arg<G: Game>(seat: i64) -> PyResult<u8> {
+    u8::try_from(seat).ok().filter(|&s| usize::from(s) < G::NUM_PLAYERS).ok_or_else(|| {
+        PyValueError::new_err(format!("seat must be 0-{}, not {seat}", G::NUM_PLAYERS - 1))
+    })
+}
+
+/// An action id of game `G` (any other int is an illegal action).
+pub fn action_arg<G: Game>(action: i64) -> PyResult<u8> {
+    u8::try_from(action).ok().filter(|&a| usize::from(a) < G::NUM_ACTIONS).ok_or_else(|| {
+        errors::IllegalActionError::new_err(format!(
+            "illegal action {action}: action ids run from 0 to {}",
+            G::NUM_ACTIONS - 1
         ))
     })
 }
@@ -28,4 +48,30 @@ pub fn rules_arg<T: PyClass<Frozen = pyo3::pyclass::boolean_struct::True> + Copy
             ))
         }),
     }
+}
+
+/// A rollout policy of game `G` by name.
+pub fn policy_arg<G: Game>(name: &str) -> Result<G::Policy> {
+    G::policy(name).ok_or_else(|| {
+        errors::Error::Python(PyValueError::new_err(format!("{name:?} is not a rollout policy of {}", G::NAME)))
+    })
+}
+
+/// A count `what` (`n` of a batch): a non-negative int; a bool or anything else is refused.
+pub fn count_arg(n: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
+    let refuse = || PyValueError::new_err(format!("{what} must be a non-negative int, not {}", repr(n)));
+    if n.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(refuse());
+    }
+    n.extract::<usize>().map_err(|_| refuse())
+}
+
+/// `threads`: a positive int, or `None` for one per core.
+pub fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    let Some(t) = threads.filter(|t| !t.is_none()) else { return Ok(None) };
+    let refuse = || PyValueError::new_err(format!("threads must be a positive int or None, not {}", repr(t)));
+    if t.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(refuse());
+    }
+    t.extract::<usize>().ok().filter(|&t| t > 0).map(Some).ok_or_else(refuse)
 }

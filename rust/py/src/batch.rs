@@ -3,6 +3,7 @@
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
+use tricktaker_core::Game;
 
 /// Runs `play(threads)` without the GIL and returns its `n × width` numbers as an `(n, width)` int32 array.
 pub fn to_numpy<'py>(
@@ -12,9 +13,6 @@ pub fn to_numpy<'py>(
     threads: Option<usize>,
     play: impl FnOnce(Option<usize>) -> Vec<i32> + Send,
 ) -> PyResult<Bound<'py, PyAny>> {
-    if threads == Some(0) {
-        return Err(pyo3::exceptions::PyValueError::new_err("threads must be at least 1"));
-    }
     let out = py.detach(|| play(threads));
     Ok(PyArray1::from_vec(py, out).reshape([n, width])?.into_any())
 }
@@ -45,17 +43,16 @@ pub fn observation_out<'py>(
     Ok(array)
 }
 
-/// The observations of many states, one row each, as an `(n, width)` float32 array (or into `out`).
-pub fn observations_out<'py, S>(
+/// The observations of many states, one row each, as an `(n, OBSERVATION_SIZE)` float32 array (or into `out`).
+pub fn observations_out<'py, G: Game>(
     py: Python<'py>,
-    states: &[(S, u8)],
-    width: usize,
-    observe: impl Fn(&S, u8, &mut [f32]),
+    states: &[(&G, u8)],
     out: Option<Bound<'py, numpy::PyArray2<f32>>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let width = G::OBSERVATION_SIZE;
     let mut values = vec![0.0f32; states.len() * width];
     for ((state, seat), row) in states.iter().zip(values.chunks_exact_mut(width)) {
-        observe(state, *seat, row);
+        state.observe(*seat, row);
     }
     let Some(array) = out else {
         return Ok(PyArray1::from_vec(py, values).reshape([states.len(), width])?.into_any());

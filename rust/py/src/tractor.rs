@@ -1,4 +1,4 @@
-//! `tricktaker.tractor`: the card-level rules toolkit (trump, formats, follows, throws, tricks).
+//! `tricktaker._core.tractor`: the card-level rules toolkit (trump, formats, follows, throws, tricks).
 
 use crate::card::{card_object, extract_card, Card};
 use crate::errors;
@@ -250,16 +250,15 @@ pub fn trick_points(cards: &Bound<'_, PyAny>) -> PyResult<u32> {
     Ok(trick::points(hand_arg(cards)?))
 }
 
-/// Adds the Tractor names to `_core`, prefixed; `tricktaker.tractor` re-exports them unprefixed.
+/// Adds the card-level toolkit to the `tractor` submodule.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
-    m.add("TractorTrump", py.get_type::<Trump>())?;
-    m.add("tractor_decompose", wrap_pyfunction!(decompose, m)?)?;
-    m.add("tractor_follow_error", wrap_pyfunction!(follow_error, m)?)?;
-    m.add("tractor_legal_follows", wrap_pyfunction!(legal_follows, m)?)?;
-    m.add("tractor_follow_extensions", wrap_pyfunction!(follow_extensions, m)?)?;
-    m.add("tractor_check_throw", wrap_pyfunction!(check_throw, m)?)?;
-    m.add("tractor_trick_winner", wrap_pyfunction!(trick_winner, m)?)?;
-    m.add("tractor_trick_points", wrap_pyfunction!(trick_points, m)?)?;
+    m.add_class::<Trump>()?;
+    m.add_function(wrap_pyfunction!(decompose, m)?)?;
+    m.add_function(wrap_pyfunction!(follow_error, m)?)?;
+    m.add_function(wrap_pyfunction!(legal_follows, m)?)?;
+    m.add_function(wrap_pyfunction!(follow_extensions, m)?)?;
+    m.add_function(wrap_pyfunction!(check_throw, m)?)?;
+    m.add_function(wrap_pyfunction!(trick_winner, m)?)?;
+    m.add_function(wrap_pyfunction!(trick_points, m)?)?;
     Ok(())
 }

@@ -5,23 +5,10 @@ use crate::errors;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use tricktaker_core::rng::derive_seed;
+use tricktaker_core::Game;
 
 /// What `step` hands back: which games ended, and their returns.
 pub type Stepped<'py> = (Bound<'py, PyArray1<bool>>, Bound<'py, PyArray2<i32>>);
-
-/// What a game offers to a vector of games.
-pub trait Game: Clone + Send + Sync + 'static {
-    type Rules: Copy + Send + Sync;
-    const NUM_ACTIONS: usize;
-    const NUM_PLAYERS: usize;
-    const OBSERVATION_SIZE: usize;
-    fn deal(seed: u64, rules: Self::Rules) -> Self;
-    fn mask(&self) -> u128;
-    fn apply(&mut self, action: u8);
-    fn current(&self) -> Option<u8>;
-    fn returns(&self) -> Vec<i32>;
-    fn observe(&self, seat: u8, out: &mut [f32]);
-}
 
 /// `n` games; a game that ends is recorded and dealt again from the next seed of the sequence.
 pub struct Vector<G: Game> {
@@ -38,14 +25,14 @@ impl<G: Game> Vector<G> {
     }
 
     pub fn current_players<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
-        PyArray1::from_iter(py, self.games.iter().map(|g| g.current().map_or(-1, |s| s as i8)))
+        PyArray1::from_iter(py, self.games.iter().map(|g| g.current_player().map_or(-1, |s| s as i8)))
     }
 
     pub fn masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
         let n = self.games.len();
         let mut out = vec![false; n * G::NUM_ACTIONS];
         for (row, g) in out.chunks_exact_mut(G::NUM_ACTIONS).zip(&self.games) {
-            let m = g.mask();
+            let m = g.legal_mask();
             for (a, x) in row.iter_mut().enumerate() {
                 *x = m >> a & 1 == 1;
             }
@@ -57,7 +44,7 @@ impl<G: Game> Vector<G> {
         let n = self.games.len();
         let mut out = vec![0.0f32; n * G::OBSERVATION_SIZE];
         for (row, g) in out.chunks_exact_mut(G::OBSERVATION_SIZE).zip(&self.games) {
-            g.observe(g.current().unwrap_or(0), row);
+            g.observe(g.current_player().unwrap_or(0), row);
         }
         PyArray1::from_vec(py, out).reshape([n, G::OBSERVATION_SIZE])
     }
@@ -79,7 +66,7 @@ impl<G: Game> Vector<G> {
             )));
         }
         for (i, (&a, g)) in actions.iter().zip(&self.games).enumerate() {
-            if !(0..G::NUM_ACTIONS as i64).contains(&a) || g.mask() >> a & 1 == 0 {
+            if !(0..G::NUM_ACTIONS as i64).contains(&a) || g.legal_mask() >> a & 1 == 0 {
                 return Err(errors::IllegalActionError::new_err(format!(
                     "action {a} is not legal in game {i}; no game was changed"
                 )));
@@ -91,10 +78,10 @@ impl<G: Game> Vector<G> {
         let (games, rules, seed, dealt) = (&mut self.games, self.rules, self.seed, &mut self.dealt);
         py.detach(|| {
             for (i, g) in games.iter_mut().enumerate() {
-                g.apply(actions[i] as u8);
-                if g.current().is_none() {
+                g.apply_unchecked(actions[i] as u8);
+                if g.current_player().is_none() {
                     done[i] = true;
-                    returns[i * G::NUM_PLAYERS..(i + 1) * G::NUM_PLAYERS].copy_from_slice(&g.returns());
+                    returns[i * G::NUM_PLAYERS..(i + 1) * G::NUM_PLAYERS].copy_from_slice(g.returns().as_ref());
                     *g = G::deal(derive_seed(seed, *dealt), rules);
                     *dealt += 1;
                 }
@@ -110,31 +97,27 @@ impl<G: Game> Vector<G> {
     }
 }
 
-/// The Python class of a vector of one game's states: `vector_class!(doc, "module", CoreState, StateClass,
-/// RulesClass, |rules argument| -> PyResult<RulesClass>, |RulesClass| -> core rules,
-/// |core state, RulesClass| -> StateClass)`.
+/// The Python class of a vector of one game's states: `vector_class!(CoreState, StateClass, RulesClass,
+/// rules_arg, "module")`.
 macro_rules! vector_class {
-    ($doc:literal, $module:literal, $core:ty, $state:ty, $rules_class:ty, $rules:expr, $core_rules:expr, $wrap:expr) => {
-        #[doc = $doc]
+    ($core:ty, $state:ident, $rules_class:ident, $rules:ident, $module:literal) => {
+        /// ``n`` games stepped together (the default setup, seeds derived from ``seed``): masks, seats and
+        /// observations as arrays; a game that ends is recorded and dealt again.
         #[pyclass(module = $module, name = "VectorState")]
         pub struct VectorState {
             inner: crate::vector::Vector<$core>,
-            rules: $rules_class,
         }
 
         #[pymethods]
         impl VectorState {
             #[new]
             #[pyo3(signature = (n, seed, *, rules = None))]
-            fn py_new(
-                n: usize,
-                seed: &Bound<'_, PyAny>,
-                rules: Option<&Bound<'_, PyAny>>,
-            ) -> PyResult<VectorState> {
-                let rules: $rules_class = ($rules)(rules)?;
-                let inner = crate::vector::Vector::new(n, seed_arg(seed)?, ($core_rules)(rules));
-                Ok(VectorState { inner, rules })
+            fn py_new(n: usize, seed: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<VectorState> {
+                let rules: $rules_class = $rules(rules)?;
+                let inner = crate::vector::Vector::new(n, crate::args::seed_arg(seed)?, rules.0);
+                Ok(VectorState { inner })
             }
+            /// The number of games.
             #[getter]
             fn num_envs(&self) -> usize {
                 self.inner.games.len()
@@ -144,10 +127,7 @@ macro_rules! vector_class {
                 self.inner.current_players(py)
             }
             /// The legal action masks, one row per game.
-            fn legal_action_masks<'py>(
-                &self,
-                py: Python<'py>,
-            ) -> PyResult<Bound<'py, numpy::PyArray2<bool>>> {
+            fn legal_action_masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray2<bool>>> {
                 self.inner.masks(py)
             }
             /// Each game's observation for its seat to act.
@@ -163,9 +143,9 @@ macro_rules! vector_class {
             ) -> PyResult<crate::vector::Stepped<'py>> {
                 self.inner.step(py, actions)
             }
-            /// A copy of game `i`.
+            /// A copy of game ``i``.
             fn state(&self, i: i64) -> PyResult<$state> {
-                Ok(($wrap)(self.inner.game(i)?.clone(), self.rules))
+                Ok($state { inner: self.inner.game(i)?.clone() })
             }
         }
     };

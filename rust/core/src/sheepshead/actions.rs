@@ -3,7 +3,7 @@
 use super::cards::SCard;
 use super::ranking::ESuit;
 use crate::cards::Card;
-pub use crate::text::ActionParseError;
+pub use crate::error::ActionParseError;
 use std::fmt;
 use std::str::FromStr;
 

@@ -10,6 +10,8 @@ use super::actions::{Action, BURY, UNDER};
 use super::cards::{CardSet, SCard};
 use super::rules::{AllPass, JackOrder, NoLegalCall};
 use super::state::{left, Deal, Phase, State, NUM_PLAYERS};
+use crate::error::ResampleError;
+use crate::game::Game;
 use crate::rng::{splitmix64, Rng};
 
 /// Whether `seat` knows the blind: it picked it, or a leaster is over and the blind was shown with the last
@@ -183,7 +185,7 @@ pub const MAX_TRIES: u32 = 1_000_000;
 /// (for another picker: its 8 cards split uniformly into hand and blind, the bury and the under drawn uniformly
 /// from its unplayed cards); replaying the history with legality checks rejects the inconsistent ones (voids,
 /// the hold card, the partner's duties). Rejection from a uniform proposal keeps the result uniform.
-pub fn resample(state: &State, seat: u8, rng: &mut Rng) -> State {
+pub fn resample(state: &State, seat: u8, rng: &mut Rng) -> Result<State, ResampleError> {
     let deal = state.deal();
     let picker = state.picker().filter(|&p| p != seat);
     let played = played_cards(state);
@@ -248,10 +250,10 @@ pub fn resample(state: &State, seat: u8, rng: &mut Rng) -> State {
         };
         // The phase too: the same call is an ordinary one or an "unknown" one (R16) by the picker's cards.
         if history.iter().all(|&a| s.apply(u32::from(a)).is_ok()) && s.phase() == state.phase() {
-            return s;
+            return Ok(s);
         }
     }
-    panic!("no consistent deal found in {MAX_TRIES} tries: the state is not reachable");
+    Err(ResampleError(format!("no consistent deal found in {MAX_TRIES} tries: the state is not reachable")))
 }
 
 #[cfg(test)]

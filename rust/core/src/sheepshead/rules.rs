@@ -1,6 +1,6 @@
 //! The configuration flags of B.4; `Rules::default()` is the specification's defaults.
 
-use crate::options::named_option;
+use crate::options::{named_option, rule_options};
 pub use crate::options::RulesError;
 
 /// R3: the order of the jacks among the trumps.
@@ -33,45 +33,44 @@ pub enum NoLegalCall {
     Unknown,
 }
 
-/// The rule options of a Sheepshead hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Rules {
-    pub jack_order: JackOrder,
-    pub all_pass: AllPass,
-    /// R29: the losing picking side pays (and the winners collect) double.
-    pub double_on_the_bump: bool,
-    pub no_legal_call: NoLegalCall,
-    /// R19: the partner may not discard the called card on another suit before the last trick.
-    pub called_card_no_discard: bool,
-}
-
-impl Default for Rules {
-    fn default() -> Rules {
-        Rules {
-            jack_order: JackOrder::Standard,
-            all_pass: AllPass::Leaster,
-            double_on_the_bump: false,
-            no_legal_call: NoLegalCall::Alone,
-            called_card_no_discard: true,
-        }
+rule_options! {
+    /// The rule options of a Sheepshead hand (B.4 of `docs/rules/sheepshead.md`).
+    pub struct Rules {
+        /// J♣ above J♠ (standard) or J♠ above J♣ (seed) among the trumps.
+        ["R3"] jack_order: JackOrder = JackOrder::Standard;
+        /// When all five pass: play a leaster (R31) or throw the hand in for a doubler (R32).
+        ["R12"] all_pass: AllPass = AllPass::Leaster;
+        /// A losing picking side pays, and the winners collect, double.
+        ["R29"] double_on_the_bump: bool = false;
+        /// With no legal call the picker goes alone, or calls an unknown ace with an under card.
+        ["R16"] no_legal_call: NoLegalCall = NoLegalCall::Alone;
+        /// The partner may not discard the called card on another suit before the last trick.
+        ["R19"] called_card_no_discard: bool = true;
+        /// Hands in a game (a Match): played hands, doublers not counted.
+        ["R34"] hands_per_game: u32, in 1..=1000000 = 15;
     }
 }
 
-named_option!(JackOrder, "jack_order", Standard => "standard", Seed => "seed");
-named_option!(AllPass, "all_pass", Leaster => "leaster", Doubler => "doubler");
-named_option!(NoLegalCall, "no_legal_call", Alone => "alone", Unknown => "unknown");
+named_option!(JackOrder, Standard => "standard", Seed => "seed");
+named_option!(AllPass, Leaster => "leaster", Doubler => "doubler");
+named_option!(NoLegalCall, Alone => "alone", Unknown => "unknown");
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::options::{RuleOptions, Value};
 
     #[test]
     fn names_round_trip_and_bad_names_are_refused() {
         for name in JackOrder::CHOICES {
             assert_eq!(JackOrder::parse(name).unwrap().name(), *name);
         }
-        let err = AllPass::parse("double").unwrap_err();
+        let mut rules = Rules::default();
+        let err = rules.set("all_pass", Value::Choice("double")).unwrap_err();
         assert_eq!(err.option, "all_pass");
         assert!(err.to_string().contains("\"double\""));
+        assert_eq!(rules, Rules::default(), "a refused value changes nothing");
+        assert!(rules.set("hands_per_game", Value::Int(0)).is_err());
+        assert!(rules.set("no_such_option", Value::Bool(true)).unwrap_err().to_string().contains("jack_order"));
     }
 }

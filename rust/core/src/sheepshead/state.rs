@@ -8,6 +8,7 @@ use super::cards::{CardSet, SCard};
 use super::ranking::{suit_of, trick_winner, ESuit, Ranking};
 use super::rules::{AllPass, NoLegalCall, Rules};
 use super::scoring;
+use crate::game::Game;
 use crate::rng::Rng;
 use std::fmt;
 
@@ -44,7 +45,7 @@ impl Phase {
     }
 }
 
-/// The seat `k` places to the left of `seat` (R0: clockwise).
+/// The seat `k` places to the left of `seat` (B.0: clockwise).
 #[inline]
 pub const fn left(seat: u8, k: u8) -> u8 {
     (seat + k) % NUM_PLAYERS as u8
@@ -90,6 +91,18 @@ impl fmt::Display for DealError {
 
 impl std::error::Error for DealError {}
 
+impl From<DealError> for crate::error::InvalidState {
+    fn from(e: DealError) -> crate::error::InvalidState {
+        crate::error::InvalidState(e.to_string())
+    }
+}
+
+impl From<DealError> for crate::error::Error {
+    fn from(e: DealError) -> crate::error::Error {
+        crate::error::Error::InvalidState(e.into())
+    }
+}
+
 impl Deal {
     /// R8: a shuffled deck dealt 3 to each player from the dealer's left, 2 to the blind, then 3 more each.
     #[inline]
@@ -127,24 +140,6 @@ impl Deal {
         Ok(Deal { hands, blind })
     }
 }
-
-/// An action that may not be applied now, with the reason.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalAction {
-    pub action: u32,
-    pub reason: String,
-}
-
-impl fmt::Display for IllegalAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match u8::try_from(self.action).ok().and_then(Action::from_id) {
-            Some(a) => write!(f, "illegal action {} ({a}): {}", self.action, self.reason),
-            None => write!(f, "illegal action {}: {}", self.action, self.reason),
-        }
-    }
-}
-
-impl std::error::Error for IllegalAction {}
 
 /// One Sheepshead hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -267,6 +262,10 @@ impl State {
 
     pub fn rules(&self) -> Rules {
         self.rules
+    }
+    /// The trump order and trick ranking of the hand's rules.
+    pub fn ranking(&self) -> &'static Ranking {
+        self.ranking
     }
     pub fn dealer(&self) -> u8 {
         self.dealer
@@ -504,24 +503,6 @@ impl State {
         }
     }
 
-    /// The legal action ids in increasing order.
-    pub fn legal_actions(&self) -> impl Iterator<Item = u8> {
-        crate::bits::ones128(self.legal_mask())
-    }
-
-    pub fn is_legal(&self, action: u32) -> bool {
-        action < NUM_ACTIONS as u32 && self.legal_mask() >> action & 1 == 1
-    }
-
-    /// Applies a legal action; an illegal one is refused with the reason, and the state is unchanged.
-    pub fn apply(&mut self, action: u32) -> Result<(), IllegalAction> {
-        if !self.is_legal(action) {
-            return Err(IllegalAction { action, reason: self.why_illegal(action) });
-        }
-        self.apply_unchecked(action as u8);
-        Ok(())
-    }
-
     /// Takes back the last action; `false` if there is none.
     pub fn undo(&mut self) -> bool {
         let Some(n) = (self.num_actions as usize).checked_sub(1) else {
@@ -678,7 +659,7 @@ impl State {
 
     // ---- explaining a refusal ----
 
-    fn why_illegal(&self, action: u32) -> String {
+    pub(crate) fn why_illegal(&self, action: u32) -> String {
         let Some(a) = u8::try_from(action).ok().and_then(Action::from_id) else {
             return format!("action ids run from 0 to {}", NUM_ACTIONS - 1);
         };

@@ -12,7 +12,7 @@
 
 use super::declare::Declaration;
 use crate::cards::{Card, Rank, Suit};
-pub use crate::text::ActionParseError;
+pub use crate::error::ActionParseError;
 
 pub const NUM_ACTIONS: usize = 120;
 pub const PLAY: u8 = 0;

@@ -14,20 +14,31 @@
 
 use super::actions::{FINISH, PLAY};
 use super::hand::Hand;
-use super::playout::random_action;
 use super::round::{team, Phase, State};
 use super::trick::{points, winner_of};
 use super::trump::{TrumpContext, TRUMP};
 use crate::cards::Card;
+use crate::game::Game;
+use crate::policy::Policy;
 use crate::rng::Rng;
 
 /// The chance that an action of the play is chosen at random instead.
 const EXPLORE: f64 = 0.1;
 
+/// The greedy rollout policy.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Greedy;
+
+impl Policy<State> for Greedy {
+    fn action(&self, state: &State, rng: &mut Rng) -> u8 {
+        greedy_action(state, rng)
+    }
+}
+
 /// The policy's action for the player to move (the round must not be over).
 pub fn greedy_action(state: &State, rng: &mut Rng) -> u8 {
     if state.phase() != Phase::Play || rng.uniform() <= EXPLORE {
-        return random_action(state, rng);
+        return state.random_action(rng);
     }
     let ctx = state.trump_context().expect("play has a trump");
     let playable = state.playable();
@@ -36,14 +47,6 @@ pub fn greedy_action(state: &State, rng: &mut Rng) -> u8 {
         Some(_) => Some(follow_card(state, ctx, playable)),
     };
     card.map_or(FINISH, |c| PLAY + c.id())
-}
-
-/// Plays `state` to the end with [`greedy_action`].
-pub fn finish_greedily(state: &mut State, rng: &mut Rng) {
-    while !state.is_terminal() {
-        let action = greedy_action(state, rng);
-        state.apply_unchecked(action);
-    }
 }
 
 fn kinds(mask: u64) -> impl Iterator<Item = Card> {
@@ -114,7 +117,7 @@ mod tests {
                 let a = if s.phase() == Phase::Play && s.current_player().unwrap() % 2 == 0 {
                     greedy_action(&s, &mut rng)
                 } else {
-                    random_action(&s, &mut rng)
+                    s.random_action(&mut rng)
                 };
                 s.apply(u32::from(a)).unwrap();
             }

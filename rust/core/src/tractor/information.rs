@@ -193,6 +193,7 @@ pub fn observe(state: &State, seat: u8, out: &mut [f32; OBSERVATION_SIZE]) {
 mod tests {
     use super::*;
     use crate::bits::select128;
+    use crate::game::Game;
     use crate::rng::Rng;
     use crate::tractor::rules::Rules;
 

@@ -1,16 +1,21 @@
-//! Tractor (Sheng Ji, `shared/rules/tractor.md`): the card-level rules on bitset hands.
+//! Tractor (Sheng Ji, `docs/rules/tractor.md`): 4 players in fixed partnerships, two decks and four jokers.
 //!
-//! [`hand`] (multisets of the 108 cards), [`trump`] (effective suits and positions), [`format`] (splitting a
-//! lead), [`follow`] (legal follows), [`throw`] (throw validity), [`trick`] (trick winners and points).
+//! The card-level rules on bitset hands: [`hand`] (multisets of the 108 cards), [`trump`] (effective suits and
+//! positions), [`format`] (splitting a lead), [`follow`] (legal follows), [`throw`] (throw validity),
+//! [`trick`] (trick winners and points). The round: [`declare`] (declarations, R15–R20), [`actions`]
+//! (numbered decisions), [`rules`] (options), [`round`] (the state machine), [`scoring`] (R40–R47),
+//! [`information`] and [`resample`] (what a seat knows), [`greedy`] (a rollout policy), and [`game`] (the round
+//! as a [`crate::game::Game`]).
 
 pub mod actions;
 pub mod declare;
+pub mod display;
 pub mod follow;
 pub mod format;
+pub mod game;
 pub mod greedy;
 pub mod hand;
 pub mod information;
-pub mod playout;
 pub mod resample;
 pub mod round;
 pub mod rules;

@@ -37,6 +37,8 @@ use super::round::{Origin, Phase, Restack, Restacks, State, NUM_PLAYERS};
 use super::rules::Rules;
 use super::throw::check_throw;
 use crate::cards::{Card, Rank, Suit};
+use crate::error::ResampleError;
+use crate::game::Game;
 use crate::rng::Rng;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -48,27 +50,15 @@ const DRAWN: usize = 100;
 /// draw told very much (say, nobody could declare until the last cards) may be rare among the proposals.
 pub const MAX_TRIES: u32 = 300_000;
 
-/// No consistent deal was found in [`MAX_TRIES`] proposals.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NoConsistentDeal;
-
-impl std::fmt::Display for NoConsistentDeal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "no deal consistent with what the seat saw was found in {MAX_TRIES} tries")
-    }
-}
-
-impl std::error::Error for NoConsistentDeal {}
-
 /// A round `seat` cannot tell from `state`, with every card hidden from `seat` dealt again (see the module
 /// docs).
-pub fn resample(state: &State, seat: u8, rng: &mut Rng) -> Result<State, NoConsistentDeal> {
+pub fn resample(state: &State, seat: u8, rng: &mut Rng) -> Result<State, ResampleError> {
     View::new(state, seat).sample(rng)
 }
 
 /// `n` independent resamples of one state for one seat, sharing the work of reading what the seat saw (for a
 /// search that samples many deals from one position).
-pub fn resamples(state: &State, seat: u8, n: usize, rng: &mut Rng) -> Result<Vec<State>, NoConsistentDeal> {
+pub fn resamples(state: &State, seat: u8, n: usize, rng: &mut Rng) -> Result<Vec<State>, ResampleError> {
     let view = View::new(state, seat);
     (0..n).map(|_| view.sample(rng)).collect()
 }
@@ -241,7 +231,7 @@ impl<'a> View<'a> {
         }
     }
 
-    fn sample(&self, rng: &mut Rng) -> Result<State, NoConsistentDeal> {
+    fn sample(&self, rng: &mut Rng) -> Result<State, ResampleError> {
         let mut void_misses = 0;
         for _ in 0..MAX_TRIES {
             match self.propose(rng, void_misses >= UNIFORM_VOID_TRIES) {
@@ -250,7 +240,7 @@ impl<'a> View<'a> {
                 Err(Reject::Other) => {}
             }
         }
-        Err(NoConsistentDeal)
+        Err(ResampleError(format!("no deal consistent with what the seat saw was found in {MAX_TRIES} tries")))
     }
 
     /// One proposal: a consistent round, or why not. `around_voids` deals around the shown voids instead of

@@ -17,7 +17,8 @@ use super::trick::{points, winner_of};
 use super::trump::{Trump, TrumpContext};
 use crate::cards::{Card, Rank};
 use crate::rng::{splitmix64, Rng};
-use std::fmt;
+use crate::error::{IllegalAction, InvalidState};
+use crate::game::Game;
 use std::sync::Arc;
 
 pub const NUM_PLAYERS: usize = 4;
@@ -108,33 +109,6 @@ pub struct Trick {
     pub winner: u8,
 }
 
-/// An impossible start: bad levels, teams or cards.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupError(pub String);
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SetupError {}
-
-/// An action that may not be applied now, with the reason.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalAction {
-    pub action: u32,
-    pub reason: String,
-}
-
-impl fmt::Display for IllegalAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal action {}: {}", self.action, self.reason)
-    }
-}
-
-impl std::error::Error for IllegalAction {}
-
 /// A throw that failed (R34): who threw, what was thrown, what was led instead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FailedThrow {
@@ -210,7 +184,7 @@ impl State {
         levels: [u8; 2],
         declarers: Option<u8>,
         starter: Option<u8>,
-    ) -> Result<State, SetupError> {
+    ) -> Result<State, InvalidState> {
         State::from_rng(Rng::new(seed), rules, levels, declarers, starter)
     }
 
@@ -221,7 +195,7 @@ impl State {
         levels: [u8; 2],
         declarers: Option<u8>,
         starter: Option<u8>,
-    ) -> Result<State, SetupError> {
+    ) -> Result<State, InvalidState> {
         State::dealt(Origin::Deal(rng), rules, levels, declarers, starter)
     }
 
@@ -232,9 +206,9 @@ impl State {
         levels: [u8; 2],
         declarers: Option<u8>,
         starter: Option<u8>,
-    ) -> Result<State, SetupError> {
+    ) -> Result<State, InvalidState> {
         if !restacks.stacks.windows(2).all(|w| w[0].deal < w[1].deal) {
-            return Err(SetupError("restacked deals must be listed in increasing order".into()));
+            return Err(InvalidState("restacked deals must be listed in increasing order".into()));
         }
         for r in &restacks.stacks {
             let mut count = [0u8; 54];
@@ -243,7 +217,7 @@ impl State {
             }
             if let Some(k) = count.iter().position(|&n| n != 2) {
                 let card = Card::from_id(k as u8).expect("a card id");
-                return Err(SetupError(format!(
+                return Err(InvalidState(format!(
                     "the stack of deal {} holds {card} {} times; a stack holds two decks",
                     r.deal, count[k]
                 )));
@@ -258,9 +232,9 @@ impl State {
         levels: [u8; 2],
         declarers: Option<u8>,
         starter: Option<u8>,
-    ) -> Result<State, SetupError> {
+    ) -> Result<State, InvalidState> {
         let rng = origin.rng().expect("a dealt origin");
-        let err = |m: String| Err(SetupError(m));
+        let err = |m: String| Err(InvalidState(m));
         if levels.iter().any(|l| !(2..=14).contains(l)) {
             return err(format!("levels must be 2..14 (2 to ace), not {levels:?}"));
         }
@@ -362,27 +336,27 @@ impl State {
         declarers: u8,
         rules: Rules,
         levels: Option<[u8; 2]>,
-    ) -> Result<State, SetupError> {
+    ) -> Result<State, InvalidState> {
         let n = hands[0].len();
         if !(1..=HAND_SIZE as u32).contains(&n) || hands.iter().any(|h| h.len() != n) {
             let sizes: Vec<u32> = hands.iter().map(|h| h.len()).collect();
-            return Err(SetupError(format!("hands must have one size from 1 to 25, not {sizes:?}")));
+            return Err(InvalidState(format!("hands must have one size from 1 to 25, not {sizes:?}")));
         }
         if kitty.len() > KITTY_SIZE as u32 {
-            return Err(SetupError(format!("the kitty has {} cards; it has at most 8", kitty.len())));
+            return Err(InvalidState(format!("the kitty has {} cards; it has at most 8", kitty.len())));
         }
         hands
             .iter()
             .try_fold(kitty, |all, &h| all.sum(h))
-            .map_err(|e| SetupError(format!("{e}: a card is dealt more often than the two decks hold")))?;
+            .map_err(|e| InvalidState(format!("{e}: a card is dealt more often than the two decks hold")))?;
         if starter >= 4 || declarers >= 2 || team(starter) != declarers {
-            return Err(SetupError(format!(
+            return Err(InvalidState(format!(
                 "starter must be a seat 0-3 of the declaring team (0: seats 0 and 2, 1: seats 1 and 3), not \
                  {starter} with declarers {declarers}"
             )));
         }
         if trump.rank().is_some() && trump.suit().is_none() {
-            return Err(SetupError(
+            return Err(InvalidState(
                 "a round has a trump suit, or no trump at all (R9); a rank without a suit is not a round"
                     .into(),
             ));
@@ -391,11 +365,11 @@ impl State {
         let rank_level = trump.rank().map_or(2, |r| r.value());
         let levels = levels.unwrap_or(if declarers == 0 { [rank_level, 2] } else { [2, rank_level] });
         if levels.iter().any(|l| !(2..=14).contains(l)) {
-            return Err(SetupError(format!("levels must be 2..14, not {levels:?}")));
+            return Err(InvalidState(format!("levels must be 2..14, not {levels:?}")));
         }
         let declarers_level = levels[declarers as usize];
         if trump.rank().is_some_and(|r| r.value() != declarers_level) {
-            return Err(SetupError(format!(
+            return Err(InvalidState(format!(
                 "the trump rank is the declarers' level (R5): level {declarers_level} does not match {trump}"
             )));
         }
@@ -726,23 +700,6 @@ impl State {
         }
     }
 
-    pub fn legal_actions(&self) -> impl Iterator<Item = u8> {
-        crate::bits::ones128(self.legal_mask())
-    }
-
-    pub fn is_legal(&self, action: u32) -> bool {
-        action < NUM_ACTIONS as u32 && self.legal_mask() >> action & 1 == 1
-    }
-
-    /// Applies a legal action; an illegal one is refused with the reason, and the state is unchanged.
-    pub fn apply(&mut self, action: u32) -> Result<(), IllegalAction> {
-        if !self.is_legal(action) {
-            return Err(IllegalAction { action, reason: self.why_illegal(action) });
-        }
-        self.apply_unchecked(action as u8);
-        Ok(())
-    }
-
     /// Takes back the last action (the round is replayed from its start); `false` if there is none.
     pub fn undo(&mut self) -> bool {
         let Some(n) = self.history.len().checked_sub(1) else {
@@ -973,7 +930,7 @@ impl State {
     /// Plays a whole play: the cards not yet added, then `finish` when leading. Refused whole with the reason.
     pub fn apply_play(&mut self, play: Hand) -> Result<(), IllegalAction> {
         if let Some(reason) = self.play_error(play) {
-            return Err(IllegalAction { action: u32::from(PLAY), reason });
+            return Err(IllegalAction { action: u32::from(PLAY), text: None, reason });
         }
         let leading = self.lead.is_none();
         for c in play.minus(self.partial).cards() {
@@ -996,7 +953,7 @@ impl State {
 
     // ---- explaining a refusal ----
 
-    fn why_illegal(&self, action: u32) -> String {
+    pub(crate) fn why_illegal(&self, action: u32) -> String {
         let Some(a) = u8::try_from(action).ok().and_then(Action::from_id) else {
             return format!("action ids run from 0 to {}", NUM_ACTIONS - 1);
         };
@@ -1005,10 +962,10 @@ impl State {
         match (self.phase, a) {
             (Phase::Done, _) => "the round is over".into(),
             (Phase::Draw, Action::Declare(d)) if !d.cards(self.rank).is_subset(hand) => {
-                format!("{text}: seat {} does not hold those cards (R15)", self.to_move)
+                format!("seat {} does not hold those cards (R15)", self.to_move)
             }
             (Phase::Draw, Action::Declare(_)) => format!(
-                "{text}: it does not override the standing declaration {:?} (R16, R17)",
+                "it does not override the standing declaration {:?} (R16, R17)",
                 self.standing.map(|s| s.declaration)
             ),
             (Phase::Kitty, Action::Discard(c)) => format!("seat {} does not hold {c}", self.to_move),

@@ -1,6 +1,6 @@
 //! The configuration flags of A.4; `Rules::default()` is the specification's defaults.
 
-use crate::options::named_option;
+use crate::options::{named_option, rule_options};
 
 /// R14: who draws first in round 1.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -45,50 +45,34 @@ pub enum Over240 {
     Per40From80,
 }
 
-named_option!(FirstDrawer, "first_drawer_round1", Random => "random", Seat0 => "seat0");
-named_option!(KittyMultiplier, "kitty_multiplier", Seed2c => "seed_2c", Exp => "exp");
-named_option!(GameEnd, "game_end", PassAce => "pass_ace", MustDefendAce => "must_defend_ace");
-named_option!(FailedThrowForced, "failed_throw_forced", FewestCardsThenLowest => "fewest_cards_then_lowest");
-named_option!(Over240, "over_240", Per40From80 => "per40_from_80");
+named_option!(FirstDrawer, Random => "random", Seat0 => "seat0");
+named_option!(KittyMultiplier, Seed2c => "seed_2c", Exp => "exp");
+named_option!(GameEnd, PassAce => "pass_ace", MustDefendAce => "must_defend_ace");
+named_option!(FailedThrowForced, FewestCardsThenLowest => "fewest_cards_then_lowest");
+named_option!(Over240, Per40From80 => "per40_from_80");
 
-/// Every option of A.4.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Rules {
-    pub first_drawer_round1: FirstDrawer,
-    /// R17: the standing declarer may turn a single into a pair of the same suit.
-    pub allow_self_reinforce: bool,
-    /// R17: a red joker pair may override a black joker pair.
-    pub red_pair_overrides_black_pair: bool,
-    /// R12: plain suits close the gap of the trump rank for tractors.
-    pub plain_suit_gap_closing: bool,
-    /// R32: a tractor must follow a tractor when the follower holds one.
-    pub tractor_must_follow_tractor: bool,
-    pub failed_throw_forced: FailedThrowForced,
-    /// R43: a negative point total is reported as 0.
-    pub negative_points_as_zero: bool,
-    pub over_240: Over240,
-    pub kitty_multiplier: KittyMultiplier,
-    pub game_end: GameEnd,
-}
-
-impl Rules {
-    /// The specification's defaults (A.4).
-    pub const DEFAULT: Rules = Rules {
-        first_drawer_round1: FirstDrawer::Random,
-        allow_self_reinforce: false,
-        red_pair_overrides_black_pair: false,
-        plain_suit_gap_closing: true,
-        tractor_must_follow_tractor: false,
-        failed_throw_forced: FailedThrowForced::FewestCardsThenLowest,
-        negative_points_as_zero: true,
-        over_240: Over240::Per40From80,
-        kitty_multiplier: KittyMultiplier::Seed2c,
-        game_end: GameEnd::PassAce,
-    };
-}
-
-impl Default for Rules {
-    fn default() -> Rules {
-        Rules::DEFAULT
+rule_options! {
+    /// Every option of A.4 (`docs/rules/tractor.md`); the defaults are the specification's.
+    pub struct Rules {
+        /// Who draws first in round 1: a seat drawn by lot from the round's seed, or seat 0.
+        ["R14"] first_drawer_round1: FirstDrawer = FirstDrawer::Random;
+        /// The standing declarer may turn a single into a pair of the same suit.
+        ["R17"] allow_self_reinforce: bool = false;
+        /// A red joker pair may override a black joker pair.
+        ["R17"] red_pair_overrides_black_pair: bool = false;
+        /// Plain suits close the gap left by the trump rank, for tractors.
+        ["R12"] plain_suit_gap_closing: bool = true;
+        /// A follower holding a tractor of the led suit must play it on a tractor.
+        ["R32"] tractor_must_follow_tractor: bool = false;
+        /// Which beatable component a failed throw must lead (the specification defines one).
+        ["R34"] failed_throw_forced: FailedThrowForced = FailedThrowForced::FewestCardsThenLowest;
+        /// A negative point total is reported, and scored, as 0.
+        ["R43"] negative_points_as_zero: bool = true;
+        /// The levels gained from 240 points up (the specification defines one table).
+        ["R43"] over_240: Over240 = Over240::Per40From80;
+        /// The kitty counts 2 x the last lead's size (seed_2c) or 2^(pairs + 1) (exp).
+        ["R41"] kitty_multiplier: KittyMultiplier = KittyMultiplier::Seed2c;
+        /// A match ends when a team passes the ace, or only when it holds as declarers at the ace.
+        ["R47"] game_end: GameEnd = GameEnd::PassAce;
     }
 }

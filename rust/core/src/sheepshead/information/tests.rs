@@ -51,7 +51,7 @@ fn resampled_states_look_the_same_and_respect_every_shown_void() {
         for seat in 0..5 {
             let mut rng = Rng::new(seed * 7 + u64::from(seat));
             for _ in 0..4 {
-                let r = resample(&s, seat, &mut rng);
+                let r = resample(&s, seat, &mut rng).unwrap();
                 assert_eq!(information_key(&r, seat), information_key(&s, seat), "seed {seed} seat {seat}");
                 assert_eq!(observation(&r, seat), observation(&s, seat), "seed {seed} seat {seat}");
                 assert_eq!(r.hand(seat as usize), s.hand(seat as usize));
@@ -139,7 +139,7 @@ fn small_endgames_are_resampled_uniformly() {
         let draws = 400 * completions.len() as u32;
         let mut rng = Rng::new(seed);
         for _ in 0..draws {
-            let r = resample(&s, picker, &mut rng);
+            let r = resample(&s, picker, &mut rng).unwrap();
             let hands: [u32; NUM_PLAYERS] = std::array::from_fn(|x| r.hand(x).0);
             *counts.get_mut(&hands).expect("every resample is one of the consistent completions") += 1;
         }

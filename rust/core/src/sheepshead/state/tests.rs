@@ -1,6 +1,11 @@
 use super::*;
 use crate::rng::Rng;
-use crate::sheepshead::playout::finish_randomly;
+use crate::game::Game;
+use crate::policy::{Policy, Random};
+
+fn finish_randomly(s: &mut State, rng: &mut Rng) {
+    Random.finish(s, rng)
+}
 use crate::sheepshead::rules::JackOrder;
 use proptest::prelude::{any, prop_assert, prop_assert_eq, proptest, ProptestConfig, Strategy};
 
@@ -326,6 +331,7 @@ fn all_rules() -> impl Strategy<Value = Rules> {
             double_on_the_bump: d,
             no_legal_call: if n { NoLegalCall::Unknown } else { NoLegalCall::Alone },
             called_card_no_discard: c,
+            ..Rules::DEFAULT
         }
     })
 }

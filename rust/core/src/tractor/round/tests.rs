@@ -1,7 +1,15 @@
 use super::*;
 use crate::bits::select128;
 use crate::tractor::hand::hand;
-use crate::tractor::playout::{finish_randomly, random_round};
+use crate::policy::{Policy, Random};
+
+fn finish_randomly(s: &mut State, rng: &mut Rng) {
+    Random.finish(s, rng)
+}
+
+fn random_round(seed: u64, index: u64, rules: Rules) -> State {
+    crate::playout::random_game(seed, index, rules)
+}
 use crate::tractor::rules::KittyMultiplier;
 use proptest::prelude::{any, prop_assert, prop_assert_eq, proptest, ProptestConfig};
 

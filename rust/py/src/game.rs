@@ -1,0 +1,539 @@
+//! What every game's Python classes share, written once over [`tricktaker_core::Game`]: the protocol methods
+//! of `State` (one docstring each), the `Rules` class derived from the game's option table, the batch
+//! functions, and the constants of a game's module.
+
+use crate::errors::{self, Result};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyInt, PyString};
+use tricktaker_core::options::{Kind, OptionSpec, RuleOptions, Value};
+
+/// One rule option of a game: its name, kind, default, choices or bounds, the rule it changes and what it
+/// does (``Rules.options()`` lists them all).
+#[pyclass(frozen, module = "tricktaker", name = "RuleOption")]
+pub struct RuleOption {
+    spec: &'static OptionSpec,
+    default: Value<'static>,
+}
+
+#[pymethods]
+impl RuleOption {
+    /// The keyword of ``Rules(...)``.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.spec.name
+    }
+    /// ``"choice"``, ``"bool"`` or ``"int"``.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.spec.kind.name()
+    }
+    /// The value of ``Rules()``.
+    #[getter]
+    fn default<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        value_object(py, self.default)
+    }
+    /// The names a choice takes (empty for the other kinds).
+    #[getter]
+    fn choices(&self) -> Vec<&'static str> {
+        match self.spec.kind {
+            Kind::Choice(choices) => choices.to_vec(),
+            _ => Vec::new(),
+        }
+    }
+    /// The smallest value of an int option (``None`` for the other kinds).
+    #[getter]
+    fn minimum(&self) -> Option<i64> {
+        match self.spec.kind {
+            Kind::Int { min, .. } => Some(min),
+            _ => None,
+        }
+    }
+    /// The largest value of an int option (``None`` for the other kinds).
+    #[getter]
+    fn maximum(&self) -> Option<i64> {
+        match self.spec.kind {
+            Kind::Int { max, .. } => Some(max),
+            _ => None,
+        }
+    }
+    /// The rule it changes, as numbered in ``docs/rules/``.
+    #[getter]
+    fn rule(&self) -> &'static str {
+        self.spec.rule
+    }
+    /// One line saying what it does.
+    #[getter]
+    fn description(&self) -> &'static str {
+        self.spec.doc.trim()
+    }
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "RuleOption(name={:?}, kind={:?}, default={}, rule={:?})",
+            self.spec.name,
+            self.kind(),
+            value_object(py, self.default)?.repr()?,
+            self.spec.rule
+        ))
+    }
+}
+
+/// A rule option's value as a Python object.
+pub fn value_object<'py>(py: Python<'py>, value: Value<'_>) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match value {
+        Value::Choice(s) => PyString::new(py, s).into_any(),
+        Value::Bool(b) => PyBool::new(py, b).to_owned().into_any(),
+        Value::Int(i) => i.into_pyobject(py)?.into_any(),
+    })
+}
+
+/// Option `name` of `rules` as a Python object.
+pub fn option_object<'py, R: RuleOptions>(py: Python<'py>, rules: &R, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    value_object(py, rules.get(name).expect("a declared option"))
+}
+
+/// `rules` with the keyword arguments of a Python call set; an unknown option or a bad value raises
+/// `RulesError` naming it.
+pub fn rules_with<R: RuleOptions>(mut rules: R, options: Option<&Bound<'_, PyDict>>) -> Result<R> {
+    let Some(options) = options else { return Ok(rules) };
+    for (key, value) in options.iter() {
+        let name: String = key.extract().map_err(|_| errors::RulesError::new_err("option names are strings"))?;
+        let text;
+        let v = if value.is_instance_of::<PyBool>() {
+            Value::Bool(value.extract()?)
+        } else if value.is_instance_of::<PyInt>() {
+            Value::Int(value.extract().unwrap_or(i64::MAX))
+        } else if let Ok(s) = value.cast::<PyString>() {
+            text = s.to_str()?.to_owned();
+            Value::Choice(&text)
+        } else {
+            let spec = R::spec(&name)?;
+            return Err(errors::RulesError::new_err(format!(
+                "{name} must be {}, not {}",
+                match spec.kind {
+                    Kind::Choice(c) => format!("one of {c:?}"),
+                    Kind::Bool => "True or False".into(),
+                    Kind::Int { min, max } => format!("an int from {min} to {max}"),
+                },
+                value.repr()?
+            ))
+            .into());
+        };
+        rules.set(&name, v)?;
+    }
+    Ok(rules)
+}
+
+/// The options of `rules` as a dict.
+pub fn options_dict<'py, R: RuleOptions>(py: Python<'py>, rules: &R) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for (name, value) in rules.values() {
+        d.set_item(name, value_object(py, value)?)?;
+    }
+    Ok(d)
+}
+
+/// `Rules(jack_order='standard', double_on_the_bump=False, ...)`.
+pub fn options_repr<R: RuleOptions>(rules: &R) -> String {
+    let items: Vec<String> = rules
+        .values()
+        .into_iter()
+        .map(|(name, value)| match value {
+            Value::Choice(s) => format!("{name}='{s}'"),
+            Value::Bool(b) => format!("{name}={}", if b { "True" } else { "False" }),
+            Value::Int(i) => format!("{name}={i}"),
+        })
+        .collect();
+    format!("Rules({})", items.join(", "))
+}
+
+/// The option table of `R` as `RuleOption` objects.
+pub fn option_table<R: RuleOptions>() -> Vec<RuleOption> {
+    let defaults = R::default();
+    R::SPECS
+        .iter()
+        .map(|spec| RuleOption { spec, default: defaults.get(spec.name).expect("a declared option") })
+        .collect()
+}
+
+/// A game's `Rules` class: `rules_class!(Rules(core::Rules), "tricktaker.game", option, option, ...)`, one
+/// getter per option of the table (a test checks the list against the table).
+macro_rules! rules_class {
+    ($(#[$meta:meta])* $Rules:ident($Core:ty), $module:literal; $($option:ident),+ $(,)?) => {
+        $(#[$meta])*
+        #[pyclass(frozen, eq, hash, module = $module, name = "Rules")]
+        #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+        pub struct $Rules(pub $Core);
+
+        #[pymethods]
+        impl $Rules {
+            #[new]
+            #[pyo3(signature = (**options))]
+            fn py_new(options: Option<&Bound<'_, pyo3::types::PyDict>>) -> crate::errors::Result<$Rules> {
+                Ok($Rules(crate::game::rules_with(<$Core>::DEFAULT, options)?))
+            }
+            $(
+                #[getter]
+                fn $option<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                    crate::game::option_object(py, &self.0, stringify!($option))
+                }
+            )+
+            /// The options as keyword arguments: ``Rules(**rules.to_dict()) == rules``.
+            #[allow(clippy::wrong_self_convention)] // a Python method: `self` is borrowed from the object
+            fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+                crate::game::options_dict(py, &self.0)
+            }
+            /// Rules from a dict of options (those left out keep their defaults).
+            #[staticmethod]
+            fn from_dict(options: &Bound<'_, pyo3::types::PyDict>) -> crate::errors::Result<$Rules> {
+                Ok($Rules(crate::game::rules_with(<$Core>::DEFAULT, Some(options))?))
+            }
+            /// A copy with the given options changed.
+            #[pyo3(signature = (**options))]
+            fn replace(&self, options: Option<&Bound<'_, pyo3::types::PyDict>>) -> crate::errors::Result<$Rules> {
+                Ok($Rules(crate::game::rules_with(self.0, options)?))
+            }
+            /// Every option: name, kind, default, choices or bounds, rule and description.
+            #[staticmethod]
+            fn options() -> Vec<crate::game::RuleOption> {
+                crate::game::option_table::<$Core>()
+            }
+            fn __repr__(&self) -> String {
+                crate::game::options_repr(&self.0)
+            }
+            fn __reduce__<'py>(
+                slf: &Bound<'py, Self>,
+            ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, pyo3::types::PyDict>,))> {
+                Ok((slf.get_type().getattr("from_dict")?, (slf.get().to_dict(slf.py())?,)))
+            }
+        }
+    };
+}
+pub(crate) use rules_class;
+
+/// A game's `State` class: the protocol methods written once, then the game's own methods.
+/// `state_class!(/// doc  State(core::State), "tricktaker.game", Rules; <more #[pymethods] items>)`.
+macro_rules! state_class {
+    ($(#[$meta:meta])* $State:ident($Core:ty), $module:literal, $Rules:ident; $($extra:tt)*) => {
+        $(#[$meta])*
+        #[pyclass(module = $module, name = "State", eq)]
+        #[derive(Clone, PartialEq)]
+        pub struct $State {
+            pub inner: $Core,
+        }
+
+        #[pymethods]
+        impl $State {
+            /// The number of seats.
+            #[getter]
+            fn num_players(&self) -> usize {
+                <$Core as tricktaker_core::Game>::NUM_PLAYERS
+            }
+            /// The seat to act, or ``None`` once the game is over.
+            #[getter]
+            fn current_player(&self) -> Option<u8> {
+                self.inner.current_player()
+            }
+            /// Whether the game is over.
+            #[getter]
+            fn is_terminal(&self) -> bool {
+                self.inner.is_terminal()
+            }
+            /// The legal action ids, in increasing order.
+            fn legal_actions(&self) -> Vec<u32> {
+                tricktaker_core::Game::legal_actions(&self.inner).map(u32::from).collect()
+            }
+            /// The legal actions as a numpy bool array of shape ``(NUM_ACTIONS,)``.
+            fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<bool>> {
+                let mask = self.inner.legal_mask();
+                numpy::PyArray1::from_iter(
+                    py,
+                    (0..<$Core as tricktaker_core::Game>::NUM_ACTIONS).map(|a| mask >> a & 1 == 1),
+                )
+            }
+            /// Applies action ``action`` (an id); an illegal one raises ``IllegalActionError`` naming the rule
+            /// and changes nothing.
+            fn apply_action(&mut self, action: i64) -> crate::errors::Result<()> {
+                let a = crate::args::action_arg::<$Core>(action)?;
+                Ok(tricktaker_core::Game::apply(&mut self.inner, u32::from(a))?)
+            }
+            /// Applies an action given by id or by its text (``"pick"``, ``"play QC"``).
+            fn apply(&mut self, action: &Bound<'_, PyAny>) -> crate::errors::Result<()> {
+                match action.extract::<i64>() {
+                    Ok(id) => self.apply_action(id),
+                    Err(_) => {
+                        let a = tricktaker_core::Game::parse_action(&self.inner, action.extract::<&str>()?)?;
+                        Ok(tricktaker_core::Game::apply(&mut self.inner, u32::from(a))?)
+                    }
+                }
+            }
+            /// Takes back the last action; ``NothingToUndoError`` at the start.
+            fn undo(&mut self) -> PyResult<()> {
+                if tricktaker_core::Game::undo(&mut self.inner) {
+                    Ok(())
+                } else {
+                    Err(crate::errors::nothing_to_undo())
+                }
+            }
+            /// An independent copy.
+            fn clone(&self) -> $State {
+                Clone::clone(self)
+            }
+            fn __copy__(&self) -> $State {
+                Clone::clone(self)
+            }
+            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> $State {
+                Clone::clone(self)
+            }
+            /// The zero-sum payoff of each seat (zeros before the end).
+            fn returns(&self) -> Vec<i32> {
+                tricktaker_core::Game::returns(&self.inner).as_ref().to_vec()
+            }
+            /// The action ids applied so far.
+            fn history(&self) -> Vec<u32> {
+                tricktaker_core::Game::history(&self.inner).iter().map(|&a| u32::from(a)).collect()
+            }
+            /// The text form of action ``action`` in this state.
+            fn action_to_string(&self, action: i64) -> PyResult<String> {
+                let a = crate::args::action_arg::<$Core>(action)?;
+                Ok(tricktaker_core::Game::action_text(&self.inner, a))
+            }
+            /// The id of the action a text names (legal or not); a text that names none raises
+            /// ``IllegalActionError``.
+            fn string_to_action(&self, text: &str) -> crate::errors::Result<u32> {
+                Ok(u32::from(tricktaker_core::Game::parse_action(&self.inner, text)?))
+            }
+            /// The rule options of the game.
+            #[getter]
+            fn rules(&self) -> $Rules {
+                $Rules(tricktaker_core::Game::rules(&self.inner))
+            }
+            /// A 64-bit key, equal for two states exactly when ``player``'s information in them is equal.
+            fn information_state_key(&self, player: i64) -> PyResult<u64> {
+                let seat = crate::args::seat_arg::<$Core>(player)?;
+                Ok(tricktaker_core::Game::information_key(&self.inner, seat))
+            }
+            /// What ``player`` may know as a float32 vector of ``OBSERVATION_SHAPE`` (the layout is in the
+            /// game's protocol page); written into ``out`` (a C-contiguous float32 array of that shape) when
+            /// given.
+            #[pyo3(signature = (player, out = None))]
+            fn observation<'py>(
+                &self,
+                py: Python<'py>,
+                player: i64,
+                out: Option<Bound<'py, numpy::PyArray1<f32>>>,
+            ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
+                let seat = crate::args::seat_arg::<$Core>(player)?;
+                let mut buffer = [0.0f32; <$Core as tricktaker_core::Game>::OBSERVATION_SIZE];
+                tricktaker_core::Game::observe(&self.inner, seat, &mut buffer);
+                crate::batch::observation_out(py, &buffer, out)
+            }
+            /// A state ``player`` cannot tell from this one: every card hidden from ``player`` dealt again at
+            /// random among the deals consistent with everything ``player`` has seen (method and uniformity:
+            /// the game's protocol page). Computed on a copy with the GIL released.
+            fn resample(&self, py: Python<'_>, player: i64, seed: &Bound<'_, PyAny>) -> crate::errors::Result<$State> {
+                let seat = crate::args::seat_arg::<$Core>(player)?;
+                let mut rng = tricktaker_core::rng::Rng::new(crate::args::seed_arg(seed)?);
+                let state = self.inner.clone();
+                let inner = py.detach(move || tricktaker_core::Game::resample(&state, seat, &mut rng))?;
+                Ok($State { inner })
+            }
+            /// ``n`` independent resamples for ``player`` at once (faster than ``n`` calls: what ``player``
+            /// saw is read once), computed on a copy with the GIL released.
+            fn resamples(
+                &self,
+                py: Python<'_>,
+                player: i64,
+                n: usize,
+                seed: &Bound<'_, PyAny>,
+            ) -> crate::errors::Result<Vec<$State>> {
+                let seat = crate::args::seat_arg::<$Core>(player)?;
+                let mut rng = tricktaker_core::rng::Rng::new(crate::args::seed_arg(seed)?);
+                let state = self.inner.clone();
+                let states = py.detach(move || tricktaker_core::Game::resamples(&state, seat, n, &mut rng))?;
+                Ok(states.into_iter().map(|inner| $State { inner }).collect())
+            }
+            /// The state as JSON (its start, its rules and its history of actions as text; format in
+            /// ``docs/design.md``): ``State.from_json(s.to_json()) == s``.
+            fn to_json(&self) -> String {
+                tricktaker_core::save::to_json(&self.inner)
+            }
+            /// A state saved by ``to_json`` (text or bytes); a corrupted save raises ``InvalidStateError``
+            /// saying what is wrong.
+            #[classmethod]
+            fn from_json(_cls: &Bound<'_, pyo3::types::PyType>, text: &Bound<'_, PyAny>) -> crate::errors::Result<$State> {
+                let inner = match text.cast::<pyo3::types::PyBytes>() {
+                    Ok(bytes) => tricktaker_core::save::from_json(bytes.as_bytes()),
+                    Err(_) => match text.cast::<PyString>() {
+                        Ok(s) => tricktaker_core::save::from_json(s.to_str()?.as_bytes()),
+                        Err(_) => {
+                            return Err(crate::errors::InvalidStateError::new_err(format!(
+                                "a save is a str or bytes, not {}",
+                                text.get_type().name()?
+                            ))
+                            .into())
+                        }
+                    },
+                }?;
+                Ok($State { inner })
+            }
+            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+                Ok((slf.get_type().getattr("from_json")?, (slf.borrow().to_json(),)))
+            }
+            /// The table at a glance.
+            fn __str__(&self) -> String {
+                self.inner.to_string()
+            }
+            $($extra)*
+        }
+    };
+}
+pub(crate) use state_class;
+
+/// A game's batch functions (`random_playouts`, `random_summaries`, `playouts`, `playout_summaries`,
+/// `observations`) over its `State` class, and `register`, which fills its module.
+macro_rules! game_functions {
+    ($State:ident($Core:ty), $Rules:ident, $rules_name:literal, $module:literal) => {
+        fn rules_arg(rules: Option<&Bound<'_, PyAny>>) -> PyResult<$Rules> {
+            crate::args::rules_arg::<$Rules>(rules, $rules_name)
+        }
+
+        /// ``n`` whole random games, each a fresh deal played uniformly at random: an ``(n, NUM_PLAYERS)``
+        /// int32 array of returns, computed in Rust on ``threads`` threads (default: one per core) with the GIL
+        /// released; the result depends on ``n``, ``seed`` and ``rules`` only.
+        #[pyfunction]
+        #[pyo3(signature = (n, seed, *, threads = None, rules = None))]
+        pub fn random_playouts<'py>(
+            py: Python<'py>,
+            n: &Bound<'py, PyAny>,
+            seed: &Bound<'py, PyAny>,
+            threads: Option<&Bound<'py, PyAny>>,
+            rules: Option<&Bound<'py, PyAny>>,
+        ) -> PyResult<Bound<'py, PyAny>> {
+            let (n, threads) = (crate::args::count_arg(n, "n")?, crate::args::threads_arg(threads)?);
+            let (rules, seed) = (rules_arg(rules)?.0, crate::args::seed_arg(seed)?);
+            let width = <$Core as tricktaker_core::Game>::NUM_PLAYERS;
+            crate::batch::to_numpy(py, n, width, threads, |t| {
+                tricktaker_core::playout::random_playouts::<$Core>(n, seed, rules, t)
+            })
+        }
+
+        /// ``n`` random games as in ``random_playouts``, each summarised in the columns of
+        /// ``SUMMARY_COLUMNS``: an ``(n, len(SUMMARY_COLUMNS))`` int32 array.
+        #[pyfunction]
+        #[pyo3(signature = (n, seed, *, threads = None, rules = None))]
+        pub fn random_summaries<'py>(
+            py: Python<'py>,
+            n: &Bound<'py, PyAny>,
+            seed: &Bound<'py, PyAny>,
+            threads: Option<&Bound<'py, PyAny>>,
+            rules: Option<&Bound<'py, PyAny>>,
+        ) -> PyResult<Bound<'py, PyAny>> {
+            let (n, threads) = (crate::args::count_arg(n, "n")?, crate::args::threads_arg(threads)?);
+            let (rules, seed) = (rules_arg(rules)?.0, crate::args::seed_arg(seed)?);
+            let width = <$Core as tricktaker_core::Game>::SUMMARY_COLUMNS.len();
+            crate::batch::to_numpy(py, n, width, threads, |t| {
+                tricktaker_core::playout::random_summaries::<$Core>(n, seed, rules, t)
+            })
+        }
+
+        /// ``state`` finished ``n`` times (rollouts) with ``policy``: an ``(n, NUM_PLAYERS)`` int32 array of
+        /// returns, computed in Rust on ``threads`` threads with the GIL released; rollout ``i`` depends only
+        /// on ``seed`` and ``i``.
+        #[pyfunction]
+        #[pyo3(signature = (state, n, seed, *, threads = None, policy = "random"))]
+        pub fn playouts<'py>(
+            py: Python<'py>,
+            state: PyRef<'py, $State>,
+            n: &Bound<'py, PyAny>,
+            seed: &Bound<'py, PyAny>,
+            threads: Option<&Bound<'py, PyAny>>,
+            policy: &str,
+        ) -> crate::errors::Result<Bound<'py, PyAny>> {
+            let (n, threads) = (crate::args::count_arg(n, "n")?, crate::args::threads_arg(threads)?);
+            let (inner, seed) = (state.inner.clone(), crate::args::seed_arg(seed)?);
+            let policy = crate::args::policy_arg::<$Core>(policy)?;
+            let width = <$Core as tricktaker_core::Game>::NUM_PLAYERS;
+            Ok(crate::batch::to_numpy(py, n, width, threads, |t| {
+                tricktaker_core::playout::rollouts(
+                    &inner,
+                    n,
+                    seed,
+                    &policy,
+                    t,
+                    width,
+                    tricktaker_core::playout::write_returns::<$Core>,
+                )
+            })?)
+        }
+
+        /// ``state`` finished ``n`` times as in ``playouts``, each rollout summarised in the columns of
+        /// ``SUMMARY_COLUMNS``.
+        #[pyfunction]
+        #[pyo3(signature = (state, n, seed, *, threads = None, policy = "random"))]
+        pub fn playout_summaries<'py>(
+            py: Python<'py>,
+            state: PyRef<'py, $State>,
+            n: &Bound<'py, PyAny>,
+            seed: &Bound<'py, PyAny>,
+            threads: Option<&Bound<'py, PyAny>>,
+            policy: &str,
+        ) -> crate::errors::Result<Bound<'py, PyAny>> {
+            let (n, threads) = (crate::args::count_arg(n, "n")?, crate::args::threads_arg(threads)?);
+            let (inner, seed) = (state.inner.clone(), crate::args::seed_arg(seed)?);
+            let policy = crate::args::policy_arg::<$Core>(policy)?;
+            let width = <$Core as tricktaker_core::Game>::SUMMARY_COLUMNS.len();
+            Ok(crate::batch::to_numpy(py, n, width, threads, |t| {
+                tricktaker_core::playout::rollouts(&inner, n, seed, &policy, t, width, |s, row| {
+                    tricktaker_core::Game::summary(s, row)
+                })
+            })?)
+        }
+
+        /// The observations of many states at once: ``players[i]``'s view of ``states[i]``, as an
+        /// ``(n, *OBSERVATION_SHAPE)`` float32 array (written into ``out`` when given).
+        #[pyfunction]
+        #[pyo3(signature = (states, players, out = None))]
+        pub fn observations<'py>(
+            py: Python<'py>,
+            states: Vec<PyRef<'py, $State>>,
+            players: Vec<i64>,
+            out: Option<Bound<'py, numpy::PyArray2<f32>>>,
+        ) -> PyResult<Bound<'py, PyAny>> {
+            if states.len() != players.len() {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "{} states but {} players: one player per state",
+                    states.len(),
+                    players.len()
+                )));
+            }
+            let pairs = states
+                .iter()
+                .zip(players)
+                .map(|(s, p)| Ok((&s.inner, crate::args::seat_arg::<$Core>(p)?)))
+                .collect::<PyResult<Vec<_>>>()?;
+            crate::batch::observations_out(py, &pairs, out)
+        }
+
+        crate::vector::vector_class!($Core, $State, $Rules, rules_arg, $module);
+
+        /// Adds the game's classes, functions and constants to its module.
+        pub fn register_game(m: &Bound<'_, PyModule>) -> PyResult<()> {
+            use tricktaker_core::Game;
+            m.add_class::<$State>()?;
+            m.add_class::<$Rules>()?;
+            m.add_class::<VectorState>()?;
+            m.add_function(wrap_pyfunction!(random_playouts, m)?)?;
+            m.add_function(wrap_pyfunction!(random_summaries, m)?)?;
+            m.add_function(wrap_pyfunction!(playouts, m)?)?;
+            m.add_function(wrap_pyfunction!(playout_summaries, m)?)?;
+            m.add_function(wrap_pyfunction!(observations, m)?)?;
+            m.add("NAME", <$Core>::NAME)?;
+            m.add("NUM_ACTIONS", <$Core>::NUM_ACTIONS)?;
+            m.add("NUM_PLAYERS", <$Core>::NUM_PLAYERS)?;
+            m.add("OBSERVATION_SIZE", <$Core>::OBSERVATION_SIZE)?;
+            m.add("SUMMARY_COLUMNS", <$Core>::SUMMARY_COLUMNS.to_vec())?;
+            Ok(())
+        }
+    };
+}
+pub(crate) use game_functions;
