@@ -9,17 +9,18 @@ Nothing here asserts a speed.
 
 from __future__ import annotations
 
+import importlib
 import json
 import platform
 import random
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Protocol, cast
 
-from . import __version__, sheepshead, tractor
+from . import __version__, reference, tractor
 from ._core import Card
-from .reference import sheepshead as ref_sheepshead
+from .protocol import GAMES, GameModule, S
 from .reference import tractor as ref_tractor
 
 __all__ = ["Measurement", "format_table", "run", "to_json"]
@@ -40,6 +41,33 @@ class Measurement:
         return self.rust_per_second / self.reference_per_second
 
 
+class _Steppable(Protocol):
+    """The part of the search protocol (:class:`~tricktaker.protocol.GameState`) timed on both engines."""
+
+    @property
+    def current_player(self) -> int | None: ...
+    @property
+    def is_terminal(self) -> bool: ...
+    def legal_actions(self) -> list[int]: ...
+    def apply_action(self, action: int) -> None: ...
+    def clone(self) -> object: ...
+    def resample(self, player: int, seed: int) -> object: ...
+
+
+class _Deals(Protocol):
+    """A ``State`` class of either engine."""
+
+    def new(self, seed: int) -> _Steppable: ...
+
+
+class _ReferenceEngine(Protocol):
+    """What the benchmarks use of a reference engine's module."""
+
+    @property
+    def State(self) -> _Deals: ...
+    def random_playouts(self, n: int, seed: int) -> object: ...
+
+
 def _rate(count: int, work: Callable[[], Any], min_seconds: float) -> float:
     """``count`` units of ``work`` per call; repeats the call until ``min_seconds`` have passed."""
     calls, start = 0, time.perf_counter()
@@ -51,7 +79,7 @@ def _rate(count: int, work: Callable[[], Any], min_seconds: float) -> float:
             return count * calls / elapsed
 
 
-def _protocol_steps(new_state: Callable[[int], Any], games: int) -> Callable[[], int]:
+def _protocol_steps(new_state: Callable[[int], _Steppable], games: int) -> Callable[[], int]:
     """Whole games through ``legal_actions`` + ``apply_action``, choosing by a fixed rule."""
 
     def run() -> int:
@@ -67,11 +95,11 @@ def _protocol_steps(new_state: Callable[[int], Any], games: int) -> Callable[[],
     return run
 
 
-def _count_steps(new_state: Callable[[int], Any], games: int) -> int:
+def _count_steps(new_state: Callable[[int], _Steppable], games: int) -> int:
     return _protocol_steps(new_state, games)()
 
 
-def _midgame_states(new_state: Callable[[int], Any], count: int, depth: int) -> list[Any]:
+def _midgame_states(new_state: Callable[[int], _Steppable], count: int, depth: int) -> list[_Steppable]:
     states = []
     for seed in range(count):
         state = new_state(seed)
@@ -84,69 +112,27 @@ def _midgame_states(new_state: Callable[[int], Any], count: int, depth: int) -> 
     return states
 
 
-def run(quick: bool = False) -> list[Measurement]:
-    """Measure both engines on the same work; ``quick`` keeps the whole run to a few seconds."""
-    t = 0.2 if quick else 1.0
-    scale = 1 if quick else 5
-    out: list[Measurement] = []
+@dataclass(frozen=True)
+class _Workload:
+    """What :func:`run` measures of one game (counts are per unit of the run's scale, 1 quick and 5 full)."""
 
-    def add(game: str, work: str, unit: str, rust: float, reference: float) -> None:
-        out.append(Measurement(game, work, unit, rust, reference))
+    unit: str
+    """What one game is called: ``hands``, ``rounds``."""
+    playouts: tuple[int, int]
+    """Random games per batch of ``random_playouts``: the Rust engine's, the reference's."""
+    protocol_games: int
+    """Whole games stepped through ``legal_actions`` + ``apply_action``."""
+    midgame: tuple[int, int]
+    """How many mid-game states ``clone`` and ``resample`` are timed on, and the random actions into each."""
+    stage: str
+    """What those states are called in the ``resample`` line: ``mid-game``, ``mid-play``."""
+    legal_actions: bool = False
+    """Time ``legal_actions`` on the mid-game states too."""
+    toolkit: Callable[[float], list[Measurement]] | None = None
+    """The game's own lines (its card-level toolkit), measured first, given the seconds per measurement."""
 
-    # ---- Sheepshead ----
-    n_fast, n_ref = 200_000 * scale, 300 * scale
-    add(
-        "sheepshead",
-        "random playouts (1 thread)",
-        "hands",
-        _rate(n_fast, lambda: sheepshead.random_playouts(n_fast, 1, threads=1), t),
-        _rate(n_ref, lambda: ref_sheepshead.random_playouts(n_ref, 1), t),
-    )
-    add(
-        "sheepshead",
-        "random playouts (all cores)",
-        "hands",
-        _rate(n_fast, lambda: sheepshead.random_playouts(n_fast, 1), t),
-        out[-1].reference_per_second,
-    )
-    games = 20 * scale
-    steps = _count_steps(lambda s: sheepshead.State.new(s), games)
-    add(
-        "sheepshead",
-        "protocol steps (legal_actions + apply_action)",
-        "steps",
-        _rate(steps, _protocol_steps(lambda s: sheepshead.State.new(s), games), t),
-        _rate(
-            _count_steps(lambda s: ref_sheepshead.State.new(s), games),
-            _protocol_steps(lambda s: ref_sheepshead.State.new(s), games),
-            t,
-        ),
-    )
-    fast_states = _midgame_states(lambda s: sheepshead.State.new(s), 50, 15)
-    ref_states = _midgame_states(lambda s: ref_sheepshead.State.new(s), 50, 15)
-    add(
-        "sheepshead",
-        "legal_actions on mid-game states",
-        "calls",
-        _rate(len(fast_states), lambda: [s.legal_actions() for s in fast_states], t),
-        _rate(len(ref_states), lambda: [s.legal_actions() for s in ref_states], t),
-    )
-    add(
-        "sheepshead",
-        "clone",
-        "clones",
-        _rate(len(fast_states), lambda: [s.clone() for s in fast_states], t),
-        _rate(len(ref_states), lambda: [s.clone() for s in ref_states], t),
-    )
-    add(
-        "sheepshead",
-        "resample (mid-game, for the seat to act)",
-        "resamples",
-        _rate(len(fast_states), _resamples(fast_states), t),
-        _rate(len(ref_states), _resamples(ref_states), t),
-    )
 
-    # ---- Tractor ----
+def _tractor_toolkit(t: float) -> list[Measurement]:
     trump = tractor.Trump("2", "H")
     ref_trump = ref_tractor.Trump("2", "H")
     deck = [c for c in Card.all() for _ in range(2)]
@@ -158,64 +144,129 @@ def run(quick: bool = False) -> list[Measurement]:
         suit = trump.suit_of(hand[0])
         lead = [c for c in deck[25:50] if trump.suit_of(c) == suit][:3]
         cases.append(([str(c) for c in hand], [str(c) for c in lead]))
+    return [
+        Measurement(
+            "tractor",
+            "legal_follows (25-card hands)",
+            "calls",
+            _rate(len(cases), lambda: [tractor.legal_follows(h, lead, trump) for h, lead in cases], t),
+            _rate(
+                len(cases), lambda: [ref_tractor.legal_follows(h, lead, ref_trump) for h, lead in cases], t
+            ),
+        )
+    ]
+
+
+_WORKLOADS: dict[str, _Workload] = {
+    "sheepshead": _Workload(
+        "hands",
+        playouts=(200_000, 300),
+        protocol_games=20,
+        midgame=(50, 15),
+        stage="mid-game",
+        legal_actions=True,
+    ),
+    "tractor": _Workload(
+        "rounds",
+        playouts=(20_000, 2),
+        protocol_games=2,
+        midgame=(10, 120),
+        stage="mid-play",
+        toolkit=_tractor_toolkit,
+    ),
+}
+"""Each game's workload: the reference engines differ in speed by orders of magnitude, and so do the games."""
+_DEFAULT_WORKLOAD = _Workload(
+    "games", playouts=(20_000, 2), protocol_games=2, midgame=(10, 40), stage="mid-game"
+)
+"""The workload of a game without an entry in :data:`_WORKLOADS`."""
+
+
+def run(quick: bool = False) -> list[Measurement]:
+    """Measure both engines on the same work; ``quick`` keeps the whole run to a few seconds.
+
+    Every game of :data:`tricktaker.protocol.GAMES` that has a reference engine (``tricktaker.reference``'s
+    module of the same name) is measured, in the registry's order, with its :data:`_WORKLOADS` entry.
+    """
+    t = 0.2 if quick else 1.0
+    scale = 1 if quick else 5
+    out: list[Measurement] = []
+    for name, game in GAMES.items():
+        engine = _reference_engine(name)
+        if engine is not None:
+            out += _measure(name, game, engine, _WORKLOADS.get(name, _DEFAULT_WORKLOAD), t, scale)
+    return out
+
+
+def _reference_engine(name: str) -> _ReferenceEngine | None:
+    """The reference engine of game ``name``, or ``None`` if it has none."""
+    module_name = f"{reference.__name__}.{name}"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name != module_name:
+            raise
+        return None
+    return cast(_ReferenceEngine, module)
+
+
+def _measure(
+    name: str, game: GameModule[S, Any], engine: _ReferenceEngine, w: _Workload, t: float, scale: int
+) -> list[Measurement]:
+    """Game ``name``'s lines: its toolkit's, then the same work on both engines (``engine`` the reference)."""
+    out: list[Measurement] = w.toolkit(t) if w.toolkit is not None else []
+
+    def add(work: str, unit: str, rust: float, ref: float) -> None:
+        out.append(Measurement(name, work, unit, rust, ref))
+
+    n_fast, n_ref = w.playouts[0] * scale, w.playouts[1] * scale
     add(
-        "tractor",
-        "legal_follows (25-card hands)",
-        "calls",
-        _rate(len(cases), lambda: [tractor.legal_follows(h, lead, trump) for h, lead in cases], t),
-        _rate(len(cases), lambda: [ref_tractor.legal_follows(h, lead, ref_trump) for h, lead in cases], t),
-    )
-    n_fast, n_ref = 20_000 * scale, 2 * scale
-    add(
-        "tractor",
         "random playouts (1 thread)",
-        "rounds",
-        _rate(n_fast, lambda: tractor.random_playouts(n_fast, 1, threads=1), t),
-        _rate(n_ref, lambda: ref_tractor.random_playouts(n_ref, 1), t),
+        w.unit,
+        _rate(n_fast, lambda: game.random_playouts(n_fast, 1, threads=1), t),
+        _rate(n_ref, lambda: engine.random_playouts(n_ref, 1), t),
     )
     add(
-        "tractor",
         "random playouts (all cores)",
-        "rounds",
-        _rate(n_fast, lambda: tractor.random_playouts(n_fast, 1), t),
+        w.unit,
+        _rate(n_fast, lambda: game.random_playouts(n_fast, 1), t),
         out[-1].reference_per_second,
     )
-    games = 2 * scale
+    fast_new: Callable[[int], _Steppable] = game.State.new
+    ref_new = engine.State.new
+    games = w.protocol_games * scale
     add(
-        "tractor",
         "protocol steps (legal_actions + apply_action)",
         "steps",
-        _rate(
-            _count_steps(lambda s: tractor.State.new(s), games),
-            _protocol_steps(lambda s: tractor.State.new(s), games),
-            t,
-        ),
-        _rate(
-            _count_steps(lambda s: ref_tractor.State.new(s), games),
-            _protocol_steps(lambda s: ref_tractor.State.new(s), games),
-            t,
-        ),
+        _rate(_count_steps(fast_new, games), _protocol_steps(fast_new, games), t),
+        _rate(_count_steps(ref_new, games), _protocol_steps(ref_new, games), t),
     )
-    fast_rounds = _midgame_states(lambda s: tractor.State.new(s), 10, 120)
-    ref_rounds = _midgame_states(lambda s: ref_tractor.State.new(s), 10, 120)
+    count, depth = w.midgame
+    fast_states = _midgame_states(fast_new, count, depth)
+    ref_states = _midgame_states(ref_new, count, depth)
+    if w.legal_actions:
+        add(
+            "legal_actions on mid-game states",
+            "calls",
+            _rate(len(fast_states), lambda: [s.legal_actions() for s in fast_states], t),
+            _rate(len(ref_states), lambda: [s.legal_actions() for s in ref_states], t),
+        )
     add(
-        "tractor",
         "clone",
         "clones",
-        _rate(len(fast_rounds), lambda: [s.clone() for s in fast_rounds], t),
-        _rate(len(ref_rounds), lambda: [s.clone() for s in ref_rounds], t),
+        _rate(len(fast_states), lambda: [s.clone() for s in fast_states], t),
+        _rate(len(ref_states), lambda: [s.clone() for s in ref_states], t),
     )
     add(
-        "tractor",
-        "resample (mid-play, for the seat to act)",
+        f"resample ({w.stage}, for the seat to act)",
         "resamples",
-        _rate(len(fast_rounds), _resamples(fast_rounds), t),
-        _rate(len(ref_rounds), _resamples(ref_rounds), t),
+        _rate(len(fast_states), _resamples(fast_states), t),
+        _rate(len(ref_states), _resamples(ref_states), t),
     )
     return out
 
 
-def _resamples(states: list[Any]) -> Callable[[], None]:
+def _resamples(states: list[_Steppable]) -> Callable[[], None]:
     """Resample each state once for the seat to act (seat 0 once it is over), with a fresh seed each run."""
     runs = iter(range(1 << 62))
 

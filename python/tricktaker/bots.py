@@ -1,9 +1,10 @@
 """Game-playing bots for tricktaker's engines, and an arena to compare them.
 
 Every bot implements :class:`Bot`: ``act(state)`` returns an action id legal in ``state`` for the player to
-act, without modifying ``state``. Bots use only what the acting seat knows (its own hand and the public
-history; :class:`SheepsheadPIMCBot` and :class:`TractorPIMCBot` sample the hidden cards with
-``state.resample``).
+act, without modifying ``state``. A state is any game's, seen through its search protocol
+(:class:`tricktaker.protocol.GameState`); a game's own bots raise ``TypeError`` for another game's state.
+Bots use only what the acting seat knows (its own hand and the public history; :class:`SheepsheadPIMCBot`
+and :class:`TractorPIMCBot` sample the hidden cards with ``state.resample``).
 
 Bots are deterministic: their randomness is seeded from their ``seed`` and the acting seat's information state
 key, so the same bot given the same position always answers the same, whatever it was asked before. That
@@ -20,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -29,6 +30,7 @@ import numpy.typing as npt
 
 from . import sheepshead, tractor
 from ._core import Card
+from .protocol import GAMES, GameState
 
 __all__ = [
     "ArenaResult",
@@ -41,7 +43,8 @@ __all__ = [
     "arena",
 ]
 
-AnyState = sheepshead.State | tractor.State
+AnyState = GameState
+"""A state of any game: the search protocol (:class:`tricktaker.protocol.GameState`)."""
 _MASK64 = 2**64 - 1
 
 
@@ -57,7 +60,7 @@ def _mix(*words: int) -> int:
     return z
 
 
-def _to_act(state: AnyState) -> int:
+def _to_act(state: GameState) -> int:
     player = state.current_player
     if player is None:
         raise ValueError("no player is to act: the state is terminal")
@@ -70,7 +73,7 @@ class Bot(Protocol):
 
     name: str
 
-    def act(self, state: AnyState) -> int:
+    def act(self, state: GameState) -> int:
         """The action chosen for ``state.current_player``."""
         ...
 
@@ -82,7 +85,7 @@ class RandomBot:
         self.seed = seed
         self.name = name
 
-    def act(self, state: AnyState) -> int:
+    def act(self, state: GameState) -> int:
         """A uniformly random legal action."""
         player = _to_act(state)
         rng = random.Random(_mix(self.seed, state.information_state_key(player), len(state.history())))
@@ -176,7 +179,7 @@ class SheepsheadHeuristicBot:
     def __init__(self, name: str = "heuristic") -> None:
         self.name = name
 
-    def act(self, state: AnyState) -> int:
+    def act(self, state: GameState) -> int:
         """The rule-of-thumb action for the seat to act."""
         if not isinstance(state, sheepshead.State):
             raise TypeError("SheepsheadHeuristicBot plays Sheepshead only")
@@ -331,7 +334,7 @@ class SheepsheadPIMCBot:
             values[action] = total / self.samples
         return values
 
-    def act(self, state: AnyState) -> int:
+    def act(self, state: GameState) -> int:
         """The legal action with the best sampled value."""
         if not isinstance(state, sheepshead.State):
             raise TypeError("SheepsheadPIMCBot plays Sheepshead only")
@@ -368,7 +371,7 @@ class TractorHeuristicBot:
     def __init__(self, name: str = "heuristic") -> None:
         self.name = name
 
-    def act(self, state: AnyState) -> int:
+    def act(self, state: GameState) -> int:
         """The rule-of-thumb action for the seat to act."""
         if not isinstance(state, tractor.State):
             raise TypeError("TractorHeuristicBot plays Tractor only")
@@ -559,7 +562,7 @@ class TractorPIMCBot:
         takes from the other (P for the opponents of the declarers, -P for the declarers)."""
         return returns + self.point_weight * (points if defending else -points)
 
-    def act(self, state: AnyState) -> int:
+    def act(self, state: GameState) -> int:
         """The next action of the play with the best sampled value."""
         if not isinstance(state, tractor.State):
             raise TypeError("TractorPIMCBot plays Tractor only")
@@ -624,7 +627,7 @@ class ArenaResult:
         return "\n".join(lines)
 
 
-def _play_out(state: AnyState, seating: Sequence[Bot]) -> list[int]:
+def _play_out(state: GameState, seating: Sequence[Bot]) -> list[int]:
     while not state.is_terminal:
         player = _to_act(state)
         action = seating[player].act(state)
@@ -632,19 +635,30 @@ def _play_out(state: AnyState, seating: Sequence[Bot]) -> list[int]:
     return state.returns()
 
 
-def arena(game: Literal["sheepshead", "tractor"], bots: Sequence[Bot], hands: int, seed: int) -> ArenaResult:
+def _sheepshead_deal(seed: int, h: int) -> sheepshead.State:
+    """Hand ``h`` of a Sheepshead arena: a fresh deal, the dealer rotating (seat ``h % 5``)."""
+    return sheepshead.State.new(seed, dealer=h % sheepshead.NUM_PLAYERS)
+
+
+_ARENA_DEALS: dict[str, Callable[[int, int], GameState]] = {"sheepshead": _sheepshead_deal}
+"""How :func:`arena` deals hand ``h`` from its seed where a game does not simply take ``State.new(seed)``."""
+
+
+def arena(game: str, bots: Sequence[Bot], hands: int, seed: int) -> ArenaResult:
     """Play ``hands`` hands of ``game`` among ``bots`` (one per seat: 5 for Sheepshead, 4 for Tractor).
 
-    Hand ``h`` seats bot ``i`` at seat ``(i - h) % n``, so over a multiple of ``n`` hands every bot plays
-    every seat equally often. Sheepshead deals fresh hands with the dealer rotating (seat ``h % 5``, so a
-    bot's place relative to the dealer rotates too); Tractor deals round 1 (both teams at level 2). Deals
-    depend only on ``seed`` and ``h``; bots are deterministic, so the result is too. The confidence interval
-    is the normal approximation: mean ± 1.96 standard errors of the per-hand mean. Returns are zero-sum, so
-    the bots' means sum to zero.
+    ``game`` is a name of :data:`tricktaker.protocol.GAMES`. Hand ``h`` seats bot ``i`` at seat
+    ``(i - h) % n``, so over a multiple of ``n`` hands every bot plays every seat equally often. Sheepshead
+    deals fresh hands with the dealer rotating (seat ``h % 5``, so a bot's place relative to the dealer
+    rotates too); Tractor deals round 1 (both teams at level 2). Deals depend only on ``seed`` and ``h``;
+    bots are deterministic, so the result is too. The confidence interval is the normal approximation: mean ±
+    1.96 standard errors of the per-hand mean. Returns are zero-sum, so the bots' means sum to zero.
     """
-    n = sheepshead.NUM_PLAYERS if game == "sheepshead" else tractor.NUM_PLAYERS
-    if game not in ("sheepshead", "tractor"):
+    if game not in GAMES:
         raise ValueError(f"unknown game {game!r}")
+    module = GAMES[game]
+    n: int = module.NUM_PLAYERS
+    deal = _ARENA_DEALS.get(game)
     if len(bots) != n:
         raise ValueError(f"{game} needs {n} bots, got {len(bots)}")
     if hands < 2:
@@ -652,11 +666,7 @@ def arena(game: Literal["sheepshead", "tractor"], bots: Sequence[Bot], hands: in
     table = np.zeros((hands, n), dtype=np.float64)
     for h in range(hands):
         deal_seed = _mix(seed, h)
-        state: AnyState
-        if game == "sheepshead":
-            state = sheepshead.State.new(deal_seed, dealer=h % n)
-        else:
-            state = tractor.State.new(deal_seed)
+        state: GameState = deal(deal_seed, h) if deal is not None else module.State.new(deal_seed)
         seat_of = [(i - h) % n for i in range(n)]
         seating: list[Bot] = [bots[0]] * n
         for i, seat in enumerate(seat_of):

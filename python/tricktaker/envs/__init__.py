@@ -21,7 +21,8 @@ before ``reset``); ``raw_env`` is the :class:`~pettingzoo.AECEnv` class itself::
         env.step(action)
 
 Both environments are AEC environments over one hand / round of the game (the game's :class:`State`, seen
-through the search protocol of ``DESIGN.md``); what they share is :class:`TrickTakingEnv`:
+through the search protocol, :class:`tricktaker.protocol.GameState`); what they share is
+:class:`TrickTakingEnv`:
 
 - **agents** ``player_i`` is seat ``i``; ``agent_selection`` is always ``state.current_player``.
 - **observation** ``{"observation": state.observation(seat), "action_mask": mask}``: the float32 vector of
@@ -48,7 +49,7 @@ from __future__ import annotations
 
 import operator
 from abc import abstractmethod
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic
 
 import numpy as np
 import numpy.typing as npt
@@ -64,6 +65,7 @@ except ImportError as error:  # pragma: no cover - depends on the installed extr
     ) from error
 
 from ..errors import IllegalActionError
+from ..protocol import GAMES, GameState, S
 
 __all__ = ["GameState", "TrickTakingEnv"]
 
@@ -71,34 +73,21 @@ Observation = dict[str, npt.NDArray[Any]]
 """What ``observe`` returns: ``{"observation": float32 vector, "action_mask": int8 vector}``."""
 
 
-class GameState(Protocol):
-    """The part of the search protocol the environments use (both games' ``State`` implement it)."""
-
-    @property
-    def current_player(self) -> int | None: ...
-    @property
-    def is_terminal(self) -> bool: ...
-    def legal_action_mask(self) -> npt.NDArray[np.bool_]: ...
-    def apply_action(self, action: int) -> None: ...
-    def returns(self) -> list[int]: ...
-    def observation(
-        self, player: int, out: npt.NDArray[np.float32] | None = None
-    ) -> npt.NDArray[np.float32]: ...
-
-
-S = TypeVar("S", bound=GameState)
-
-
 class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is untyped: AECEnv is Any
     """An AEC environment over one deal of a tricktaker game, subclassed by each game (see the module doc).
 
-    A subclass sets ``metadata``, ``NUM_PLAYERS``, ``NUM_ACTIONS``, ``OBSERVATION_LOW`` and
-    ``OBSERVATION_HIGH`` (the bounds of every observation entry) and deals in :meth:`_new_state`.
+    A subclass names its game of :data:`tricktaker.protocol.GAMES` in its class statement
+    (``class raw_env(TrickTakingEnv[sheepshead.State], game="sheepshead")``), which sets ``GAME``,
+    ``NUM_PLAYERS``, ``NUM_ACTIONS`` and ``OBSERVATION_SHAPE`` from the game's module; it sets ``metadata``,
+    ``OBSERVATION_LOW`` and ``OBSERVATION_HIGH`` (the bounds of every observation entry) and deals in
+    :meth:`_new_state`.
     """
 
     metadata: ClassVar[dict[str, Any]]
+    GAME: ClassVar[str]
     NUM_PLAYERS: ClassVar[int]
     NUM_ACTIONS: ClassVar[int]
+    OBSERVATION_SHAPE: ClassVar[tuple[int, ...]]
     OBSERVATION_LOW: ClassVar[npt.NDArray[np.float32]]
     OBSERVATION_HIGH: ClassVar[npt.NDArray[np.float32]]
 
@@ -112,6 +101,15 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
     truncations: dict[str, bool]
     infos: dict[str, dict[str, Any]]
     agent_selection: str
+
+    def __init_subclass__(cls, game: str | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if game is not None:
+            module = GAMES[game]
+            cls.GAME = game
+            cls.NUM_PLAYERS = module.NUM_PLAYERS
+            cls.NUM_ACTIONS = module.NUM_ACTIONS
+            cls.OBSERVATION_SHAPE = module.OBSERVATION_SHAPE
 
     def __init__(self, render_mode: str | None = None) -> None:
         super().__init__()

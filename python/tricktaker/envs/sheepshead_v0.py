@@ -43,7 +43,7 @@ def _observation_high() -> npt.NDArray[np.float32]:
     return high
 
 
-class raw_env(TrickTakingEnv[sheepshead.State]):
+class raw_env(TrickTakingEnv[sheepshead.State], game="sheepshead"):
     """One Sheepshead hand as an AEC environment (see :mod:`tricktaker.envs.sheepshead_v0`)."""
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -51,8 +51,6 @@ class raw_env(TrickTakingEnv[sheepshead.State]):
         "name": "sheepshead_v0",
         "is_parallelizable": False,
     }
-    NUM_PLAYERS = sheepshead.NUM_PLAYERS
-    NUM_ACTIONS = sheepshead.NUM_ACTIONS
     OBSERVATION_LOW = np.zeros(sheepshead.OBSERVATION_SHAPE, dtype=np.float32)
     OBSERVATION_HIGH = _observation_high()
 

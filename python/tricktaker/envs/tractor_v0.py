@@ -60,7 +60,7 @@ def _observation_high() -> npt.NDArray[np.float32]:
     return high
 
 
-class raw_env(TrickTakingEnv[tractor.State]):
+class raw_env(TrickTakingEnv[tractor.State], game="tractor"):
     """One Tractor round as an AEC environment (see :mod:`tricktaker.envs.tractor_v0`)."""
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -68,8 +68,6 @@ class raw_env(TrickTakingEnv[tractor.State]):
         "name": "tractor_v0",
         "is_parallelizable": False,
     }
-    NUM_PLAYERS = tractor.NUM_PLAYERS
-    NUM_ACTIONS = tractor.NUM_ACTIONS
     OBSERVATION_LOW = _observation_low()
     OBSERVATION_HIGH = _observation_high()
 

@@ -1,0 +1,120 @@
+"""The ``tricktaker`` command line (also ``python -m tricktaker``).
+
+Two commands, each followed by the name of a game::
+
+    tricktaker simulate sheepshead --games 1000000 --seed 7 [--threads 2] [--json] [rule options]
+    tricktaker play sheepshead [--seed 7] [--seat 0] [--hands 3] [rule options]
+    tricktaker simulate tractor --games 100000 --seed 7 [--threads 2] [--json] [rule options]
+    tricktaker play tractor [--seed 7] [--seat 0] [--rounds 2] [rule options]
+
+``simulate`` plays random hands (rounds) in Rust and prints what happened in them; ``play`` lets a person play
+one seat against opponents that choose uniformly at random among their legal actions.
+
+One module per command (:mod:`.simulate`, :mod:`.play`, :mod:`.arena`, :mod:`.bench`) and one plug-in per
+game (:mod:`.games.sheepshead`, :mod:`.games.tractor`), found through :data:`GAMES`: a :class:`Game` names its
+rule options, its simulation tally, its bots and (optionally) its interactive table, and every command builds
+its sub-commands from that dict. What they share is in :mod:`.common`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from .. import __version__
+from ..errors import TricktakerError
+from . import arena, bench, play, simulate
+from .common import MAX_SEED, Console, Game, ProgressBar, Tally, chunk_seed
+from .games import GAMES
+from .games.sheepshead import (
+    SheepsheadTable,
+    SheepsheadTally,
+    render_sheepshead_view,
+    resolve_sheepshead_choice,
+)
+from .games.sheepshead import _describe as _describe
+from .games.tractor import (
+    MAX_PLAYS_SHOWN,
+    TractorTable,
+    TractorTally,
+    apply_tractor_answer,
+    render_tractor_view,
+    tractor_choices,
+)
+
+__all__ = [
+    "BOTS",
+    "CHUNK",
+    "GAMES",
+    "MAX_PLAYS_SHOWN",
+    "MAX_SEED",
+    "Console",
+    "Game",
+    "ProgressBar",
+    "SheepsheadTable",
+    "SheepsheadTally",
+    "Tally",
+    "TractorTable",
+    "TractorTally",
+    "apply_tractor_answer",
+    "build_parser",
+    "chunk_seed",
+    "main",
+    "render_sheepshead_view",
+    "render_tractor_view",
+    "resolve_sheepshead_choice",
+    "tractor_choices",
+]
+
+CHUNK = 200_000
+"""Hands (rounds) per ``simulate`` call of the ``simulate`` command (one progress-bar step)."""
+
+BOTS = {name: game.bots for name, game in GAMES.items()}
+"""The bots each game offers, by name, made from a seed (each plug-in's ``Game.bots``)."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``tricktaker`` argument parser, with one sub-command per command and game of :data:`GAMES`."""
+    parser = argparse.ArgumentParser(
+        prog="tricktaker",
+        description="Card-game rules engines: simulate random hands or play against the computer.",
+    )
+    parser.add_argument("--version", action="version", version=f"tricktaker {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    simulate.add_command(commands, GAMES)
+    arena.add_command(commands, GAMES)
+    bench.add_command(commands)
+    play.add_command(commands, GAMES)
+    return parser
+
+
+def main(
+    argv: list[str] | None = None,
+    *,
+    input_fn: Callable[[str], str] | None = None,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """Run the command line on ``argv`` (default ``sys.argv[1:]``) and return the exit status.
+
+    Bad arguments print a usage message on stderr and return 2; ``--help`` returns 0. ``input_fn``, ``out``
+    and ``err`` replace ``input``, ``sys.stdout`` and ``sys.stderr`` (the prompt is passed to ``input_fn``).
+    """
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+    console = Console(
+        input_fn=input_fn if input_fn is not None else input,
+        out=out if out is not None else sys.stdout,
+        err=err if err is not None else sys.stderr,
+    )
+    run: Callable[[argparse.Namespace, Console], int] = args.run
+    try:
+        return run(args, console)
+    except TricktakerError as e:
+        console.err.write(f"tricktaker: error: {e}\n")
+        return 1
