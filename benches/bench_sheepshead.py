@@ -1,7 +1,7 @@
 """Sheepshead speed, measured (never asserted): ``python -m pytest benches --benchmark-only``.
 
 Each benchmark reports its own throughput in ``extra_info`` (hands/s, steps/s, clones/s), so the figures can
-be compared with the targets of DESIGN.md.
+be compared with the targets of docs/design.md.
 """
 
 from __future__ import annotations

@@ -1,17 +1,24 @@
-"""The game protocol and registry: every game conforms (proved by mypy) and every command offers it."""
+"""The game protocol and registry: every game conforms (proved by mypy), every command offers it, and every
+game passes the one conformance suite of the protocol (below)."""
 
 from __future__ import annotations
 
+import copy
 import os
+import pickle
+import random
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from tricktaker import bots, cli, protocol, sheepshead, tractor
+from tricktaker import IllegalActionError, NothingToUndoError, bots, cli, protocol, sheepshead, tractor
 from tricktaker.protocol import GAMES, GameModule, S
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -125,3 +132,182 @@ def test_the_envs_take_their_sizes_from_the_registry() -> None:
         game = protocol.GAMES[env.GAME]
         assert (env.NUM_PLAYERS, env.NUM_ACTIONS) == (game.NUM_PLAYERS, game.NUM_ACTIONS)
         assert env.OBSERVATION_SHAPE == env.OBSERVATION_HIGH.shape == game.OBSERVATION_SHAPE
+
+
+# ---- the conformance suite, written once for every registered game ----
+#
+# In the spirit of OpenSpiel's RandomSimTest: random games under random rule options (drawn from each game's
+# option table), checked at every step for the invariants of the protocol of docs/design.md. The Rust core
+# runs the same checks natively (rust/core/src/conformance.rs); these check them through the Python API.
+
+GAME_NAMES = list(GAMES)
+
+
+def rules_of(game: GameModule[Any, Any]) -> st.SearchStrategy[Any]:
+    """Any rule options of ``game``, from its table."""
+    fields: dict[str, st.SearchStrategy[Any]] = {}
+    for o in game.Rules.options():
+        if o.kind == "bool":
+            fields[o.name] = st.booleans()
+        elif o.kind == "choice":
+            fields[o.name] = st.sampled_from(o.choices)
+        else:
+            fields[o.name] = st.integers(o.minimum, min(o.maximum, o.minimum + 50))
+    return st.fixed_dictionaries(fields).map(lambda options: game.Rules(**options))
+
+
+def random_state(game: GameModule[S, Any], seed: int, depth: int, rules: Any = None) -> S:
+    """A game ``depth`` random actions in (or finished, if it ends before)."""
+    state = game.State.new(seed, rules=rules)
+    rng = random.Random(seed)
+    for _ in range(depth):
+        if state.is_terminal:
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def check_step(game: GameModule[Any, Any], state: Any, chooser: random.Random, deep: bool) -> None:
+    """The invariants of one step (``deep``: also saves, pickling, undo and resampling)."""
+    actions = state.legal_actions()
+    mask = state.legal_action_mask()
+    assert mask.dtype == np.bool_ and mask.shape == (game.NUM_ACTIONS,)
+    assert list(np.flatnonzero(mask)) == actions and actions == sorted(set(actions))
+    assert state.current_player in range(game.NUM_PLAYERS) and not state.is_terminal
+    assert state.returns() == [0] * game.NUM_PLAYERS
+    for a in actions:
+        assert state.string_to_action(state.action_to_string(a)) == a
+    illegal = [a for a in range(game.NUM_ACTIONS) if a not in actions]
+    before = state.clone()
+    for bad in [chooser.choice(illegal), -1, game.NUM_ACTIONS, 10**6]:
+        with pytest.raises(IllegalActionError):
+            state.apply_action(bad)
+        assert state == before, "a refused action changes nothing"
+    assert state.clone() == state and copy.copy(state) == state and copy.deepcopy(state) == state
+    player = chooser.randrange(game.NUM_PLAYERS)
+    obs = state.observation(player)
+    assert obs.shape == game.OBSERVATION_SHAPE and obs.dtype == np.float32 and np.isfinite(obs).all()
+    key = state.information_state_key(player)
+    assert isinstance(key, int) and state.clone().information_state_key(player) == key
+    if not deep:
+        return
+    assert game.State.from_json(state.to_json()) == state
+    assert game.State.from_json(state.to_json().encode()) == state
+    assert pickle.loads(pickle.dumps(state)) == state
+    for other in [state.resample(player, chooser.getrandbits(64)), *state.resamples(player, 2, 7)]:
+        assert other.information_state_key(player) == key
+        assert (other.observation(player) == obs).all()
+        assert other.hand(player) == state.hand(player)
+        assert (other.current_player, other.phase, len(other.history())) == (
+            state.current_player,
+            state.phase,
+            len(state.history()),
+        )
+        if other.current_player == player:
+            assert other.legal_actions() == actions
+        assert game.State.from_json(other.to_json()) == other and pickle.loads(pickle.dumps(other)) == other
+    action = chooser.choice(actions)
+    state.apply_action(action)
+    after = state.clone()
+    state.undo()
+    assert state == before
+    state.apply_action(action)
+    assert state == after
+    state.undo()
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**64 - 1), chooser=st.randoms(use_true_random=False), data=st.data())
+def test_random_games_keep_the_protocol(
+    name: str, seed: int, chooser: random.Random, data: st.DataObject
+) -> None:
+    game = GAMES[name]
+    rules = data.draw(rules_of(game))
+    state = game.State.new(seed, rules=rules)
+    assert state.rules == rules and state.num_players == game.NUM_PLAYERS
+    start, steps = state.clone(), 0
+    while not state.is_terminal:
+        check_step(game, state, chooser, deep=steps % 13 == 0)
+        state.apply_action(chooser.choice(state.legal_actions()))
+        steps += 1
+    assert (
+        state.current_player is None and state.legal_actions() == [] and not state.legal_action_mask().any()
+    )
+    returns = state.returns()
+    assert len(returns) == game.NUM_PLAYERS and sum(returns) == 0
+    with pytest.raises(IllegalActionError):
+        state.apply_action(0)
+    assert game.State.from_json(state.to_json()) == state
+    for _ in range(steps):
+        state.undo()
+    assert state == start
+    with pytest.raises(NothingToUndoError):
+        state.undo()
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_the_same_seed_gives_the_same_game_and_clones_are_independent(name: str) -> None:
+    game = GAMES[name]
+    a, b = random_state(game, 42, 1000), random_state(game, 42, 1000)
+    assert a == b and a.history() == b.history()
+    assert game.State.new(42) != game.State.new(43)
+    fresh = game.State.new(1)
+    twin = fresh.clone()
+    twin.apply_action(twin.legal_actions()[0])
+    assert fresh.history() == [] and twin.history() != [] and twin != fresh
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_observations_write_into_a_buffer_and_check_it(name: str) -> None:
+    game = GAMES[name]
+    state = random_state(game, 4, 30)
+    buffer = np.zeros(game.OBSERVATION_SHAPE, dtype=np.float32)
+    assert state.observation(1, out=buffer) is buffer and (buffer == state.observation(1)).all()
+    with pytest.raises(ValueError, match="shape"):
+        state.observation(1, out=np.zeros(10, dtype=np.float32))
+    for seat in (-1, game.NUM_PLAYERS):
+        with pytest.raises(ValueError, match="seat"):
+            state.observation(seat)
+        with pytest.raises(ValueError, match="seat"):
+            state.resample(seat, 1)
+    keys = {state.information_state_key(p) for p in range(game.NUM_PLAYERS)}
+    assert len(keys) == game.NUM_PLAYERS, "every seat knows something the others do not"
+    before = state.information_state_key(0)
+    state.apply_action(state.legal_actions()[0])
+    assert state.information_state_key(0) != before, "everyone sees an action"
+    assert state.resamples(0, 0, 3) == []
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_playouts_finish_one_position_many_times(name: str) -> None:
+    game = GAMES[name]
+    state = random_state(game, 6, 12)
+    before = state.clone()
+    a = game.playouts(state, 300, 3, threads=1)
+    assert a.shape == (300, game.NUM_PLAYERS) and a.dtype == np.int32 and (a.sum(axis=1) == 0).all()
+    assert (a == game.playouts(state, 300, 3, threads=2)).all(), "rollouts do not depend on the threads"
+    assert state == before
+    assert len({tuple(r) for r in a.tolist()}) > 1
+    finished = random_state(game, 6, 10_000)
+    assert (game.playouts(finished, 3, 1) == finished.returns()).all()
+    for bad in (-1, True, 1.5):
+        with pytest.raises(ValueError, match="n must"):
+            game.playouts(state, bad, 1)  # type: ignore[arg-type]
+    for threads in (0, -2, True):
+        with pytest.raises(ValueError, match="threads"):
+            game.playouts(state, 2, 1, threads=threads)
+    with pytest.raises(ValueError, match="policy"):
+        game.playouts(state, 2, 1, policy="clever")  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_random_playouts_depend_on_the_seed_only(name: str) -> None:
+    game = GAMES[name]
+    a = game.random_playouts(600, 11, threads=1)
+    assert a.shape == (600, game.NUM_PLAYERS) and a.dtype == np.int32 and (a.sum(axis=1) == 0).all()
+    assert (a == game.random_playouts(600, 11, threads=2)).all()
+    assert (a[:100] == game.random_playouts(100, 11)).all(), "a batch is a prefix of a longer one"
+    assert not (a == game.random_playouts(600, 12)).all()
+    assert game.random_playouts(0, 1).shape == (0, game.NUM_PLAYERS)
+    assert (game.simulate(600, 11).returns == a).all()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import json
 import pickle
 import random
@@ -17,7 +16,6 @@ from tricktaker import (
     CardParseError,
     IllegalActionError,
     InvalidStateError,
-    NothingToUndoError,
     RulesError,
 )
 from tricktaker import sheepshead as ss
@@ -251,7 +249,8 @@ rules_strategy = st.builds(
 
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**64 - 1), choices=st.randoms(use_true_random=False), rules=rules_strategy)
-def test_every_step_keeps_the_protocol(seed: int, choices: object, rules: ss.Rules) -> None:
+def test_random_hands_account_for_every_card_and_point(seed: int, choices: object, rules: ss.Rules) -> None:
+    """What a whole hand adds up to (the protocol itself is checked for every game in test_protocol.py)."""
     import random
 
     assert isinstance(choices, random.Random)
@@ -259,28 +258,7 @@ def test_every_step_keeps_the_protocol(seed: int, choices: object, rules: ss.Rul
     seen_cards = {str(c) for h in state.dealt_hands() for c in h} | {str(c) for c in state.blind}
     assert len(seen_cards) == 32
     while not state.is_terminal:
-        assert state.current_player is not None
-        actions = state.legal_actions()
-        mask = state.legal_action_mask()
-        assert mask.dtype == np.bool_ and mask.shape == (ss.NUM_ACTIONS,)
-        assert list(np.flatnonzero(mask)) == actions
-        if state.phase in ("pick", "play") and state.trick_number == 0:
-            pass
-        # An illegal action raises and changes nothing.
-        illegal = choices.choice([a for a in range(ss.NUM_ACTIONS) if a not in actions] + [-1, 105, 10**6])
-        before = state.clone()
-        with pytest.raises(IllegalActionError):
-            state.apply_action(illegal)
-        assert state == before
-        action = choices.choice(actions)
-        assert state.string_to_action(state.action_to_string(action)) == action
-        state.apply_action(action)
-        after = state.clone()
-        state.undo()
-        assert state == before
-        state.apply_action(action)
-        assert state == after
-    assert state.current_player is None
+        state.apply_action(choices.choice(state.legal_actions()))
     assert sum(state.returns()) == 0
     if not state.is_doubler:
         assert sum(state.tricks_won()) == 6
@@ -301,19 +279,6 @@ def test_hand_sizes_until_the_pick_and_after() -> None:
     assert len(state.hand(state.picker)) == 6 and len(state.bury) == 2
 
 
-def test_clone_is_independent_and_copy_works() -> None:
-    state = ss.State.new(1)
-    twin = state.clone()
-    twin.apply("pick")
-    assert state.history() == [] and twin.history() == [0]
-    assert copy.copy(state) == state and copy.deepcopy(twin) == twin
-
-
-def test_undo_with_nothing_to_undo() -> None:
-    with pytest.raises(NothingToUndoError):
-        ss.State.new(1).undo()
-
-
 @pytest.mark.parametrize("seed", [0, 1, 7, 2**63 + 5])
 def test_pickle_and_json_round_trip_exactly(seed: int) -> None:
     state = random_game(seed)
@@ -327,8 +292,7 @@ def test_pickle_and_json_round_trip_exactly(seed: int) -> None:
             assert copy_.next_hand() == partial.next_hand()
 
 
-def test_same_seed_same_game() -> None:
-    assert random_game(42).history() == random_game(42).history()
+def test_different_seeds_deal_different_hands() -> None:
     assert ss.State.new(42).dealt_hands() != ss.State.new(43).dealt_hands()
 
 
@@ -439,56 +403,18 @@ def test_match_carries_scores_and_doublers() -> None:
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_resample_keeps_what_the_player_sees(seed: int) -> None:
+def test_resample_keeps_the_history_the_player_saw(seed: int) -> None:
+    """Only another picker's bury and under may differ from the real ones (the rest: test_protocol.py)."""
     state = ss.State.new(seed, dealer=seed % 5)
     rng = random.Random(seed)
     for _ in range(seed * 3):
         if not state.is_terminal:
             state.apply_action(rng.choice(state.legal_actions()))
     for player in range(5):
-        key, obs = state.information_state_key(player), state.observation(player)
-        assert obs.shape == ss.OBSERVATION_SHAPE and obs.dtype == np.float32
-        for other in [state.resample(player, seed * 100 + k) for k in range(3)] + state.resamples(
-            player, 2, seed
-        ):
-            assert other.information_state_key(player) == key
-            assert (other.observation(player) == obs).all()
-            assert other.hand(player) == state.hand(player)
+        for other in [state.resample(player, seed * 100 + k) for k in range(3)]:
             assert other.history() == state.history() or state.picker not in (None, player)
-            assert pickle.loads(pickle.dumps(other)) == other
 
 
-def test_observation_writes_into_a_buffer_and_checks_it() -> None:
+def test_the_observation_shows_the_own_hand() -> None:
     state = ss.State.new(4)
-    buffer = np.zeros(ss.OBSERVATION_SHAPE, dtype=np.float32)
-    assert state.observation(1, out=buffer) is buffer
-    assert (buffer == state.observation(1)).all() and buffer[:32].sum() == 6
-    with pytest.raises(ValueError, match="shape"):
-        state.observation(1, out=np.zeros(10, dtype=np.float32))
-    with pytest.raises(ValueError, match="seat"):
-        state.observation(7)
-
-
-def test_keys_differ_between_seats_and_follow_the_play() -> None:
-    state = ss.State.new(8)
-    keys = {state.information_state_key(p) for p in range(5)}
-    assert len(keys) == 5
-    before = state.information_state_key(0)
-    state.apply_action(state.legal_actions()[0])
-    assert state.information_state_key(0) != before
-
-
-def test_playouts_finish_one_position_many_times() -> None:
-    state = ss.State.new(6)
-    for _ in range(9):
-        state.apply_action(state.legal_actions()[-1])
-    before = state.clone()
-    a = ss.playouts(state, 500, 3, threads=1)
-    assert a.shape == (500, 5) and (a.sum(axis=1) == 0).all()
-    assert (a == ss.playouts(state, 500, 3, threads=2)).all()
-    assert state == before
-    assert len({tuple(r) for r in a.tolist()}) > 1
-    finished = ss.State.new(6)
-    while not finished.is_terminal:
-        finished.apply_action(finished.legal_actions()[0])
-    assert (ss.playouts(finished, 3, 1) == finished.returns()).all()
+    assert state.observation(1)[:32].sum() == 6

@@ -1,4 +1,4 @@
-"""Sheepshead: 5 players, 32 cards, picker and blind, called ace, leaster (``shared/rules/sheepshead.md``).
+"""Sheepshead: 5 players, 32 cards, picker and blind, called ace, leaster (``docs/rules/sheepshead.md``).
 
 :class:`State` is one hand and implements the search protocol shared by every tricktaker game;
 :class:`Match` plays a series of hands with cumulative scores (R33, R34); :func:`random_playouts` plays many

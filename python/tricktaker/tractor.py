@@ -1,4 +1,4 @@
-"""Tractor (Sheng Ji): whole rounds and matches, and the card-level rules (``shared/rules/tractor.md``).
+"""Tractor (Sheng Ji): whole rounds and matches, and the card-level rules (``docs/rules/tractor.md``).
 
 :class:`State` is one round (the draw with declarations, the kitty, the play, the score) implementing the
 search protocol shared by every tricktaker game; :class:`Match` plays rounds until a team passes the ace;

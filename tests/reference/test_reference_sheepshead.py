@@ -1,6 +1,6 @@
 """Tests of the pure-Python Sheepshead reference engine on its own.
 
-One test per test vector of ``shared/rules/sheepshead.md`` (TV-S1 ... TV-S9), each on explicit cards and
+One test per test vector of ``docs/rules/sheepshead.md`` (TV-S1 ... TV-S9), each on explicit cards and
 explicit actions, then the PRNG against known outputs, the API details, and seeded property tests over random
 hands.
 

@@ -1,6 +1,6 @@
 """Tests of the pure-Python Tractor reference (card-level rules) on its own.
 
-One test per test vector of ``shared/rules/tractor.md`` that concerns the card-level rules (TV-T1 ... TV-T7,
+One test per test vector of ``docs/rules/tractor.md`` that concerns the card-level rules (TV-T1 ... TV-T7,
 TV-T11, TV-T12, TV-T17), each on explicit cards, then the API details of ``docs/tractor-toolkit.md`` and
 property tests over random deals.
 

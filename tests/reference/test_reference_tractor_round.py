@@ -1,6 +1,6 @@
 """Tests of the pure-Python Tractor reference: the whole round (docs/tractor-protocol.md).
 
-One test per test vector of ``shared/rules/tractor.md`` about declaring, the kitty and scoring (TV-T8, TV-T9,
+One test per test vector of ``docs/rules/tractor.md`` about declaring, the kitty and scoring (TV-T8, TV-T9,
 TV-T10, TV-T13, TV-T14, TV-T15, TV-T16), on explicit cards, stacks and actions; then the options, the action
 strings, card-by-card following against `legal_follows`, and seeded property tests over random rounds.
 

@@ -8,6 +8,26 @@ import numpy.typing as npt
 
 from . import Card, _GameRules, _GameState, _GameVector
 
+__all__ = [
+    "NAME",
+    "NUM_ACTIONS",
+    "NUM_PLAYERS",
+    "OBSERVATION_SIZE",
+    "Rules",
+    "SUMMARY_COLUMNS",
+    "State",
+    "VectorState",
+    "card_points",
+    "observations",
+    "playout_summaries",
+    "playouts",
+    "random_playouts",
+    "random_summaries",
+    "suit_of",
+    "trick_winner",
+    "trumps",
+]
+
 _CardLike = Card | str
 _Phase = Literal["pick", "bury", "call", "under", "play", "done"]
 

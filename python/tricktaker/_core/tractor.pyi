@@ -8,6 +8,32 @@ import numpy.typing as npt
 
 from . import Card, _GameRules, _GameState, _GameVector
 
+__all__ = [
+    "NAME",
+    "NUM_ACTIONS",
+    "NUM_PLAYERS",
+    "OBSERVATION_SIZE",
+    "Rules",
+    "SUMMARY_COLUMNS",
+    "State",
+    "Trump",
+    "VectorState",
+    "check_throw",
+    "decompose",
+    "follow_error",
+    "follow_extensions",
+    "legal_follows",
+    "level_outcome",
+    "next_round",
+    "observations",
+    "playout_summaries",
+    "playouts",
+    "random_playouts",
+    "random_summaries",
+    "trick_points",
+    "trick_winner",
+]
+
 _CardLike = Card | str
 
 @final
@@ -126,7 +152,6 @@ class State(_GameState[Rules]):
         rules: Rules | None = None,
         levels: tuple[int, int] | None = None,
     ) -> State: ...
-    @staticmethod
     def legal_plays(self) -> list[list[Card]]:
         """Every whole play now; a long suit on lead has very many (use ``legal_actions`` in search)."""
     def play(self, cards: str | Iterable[_CardLike]) -> None: ...

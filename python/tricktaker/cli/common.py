@@ -22,11 +22,13 @@ __all__ = [
     "Game",
     "ProgressBar",
     "Tally",
+    "add_rule_flags",
     "chunk_seed",
     "count_arg",
     "mean_of",
     "opponent_bot",
     "rate_of",
+    "rules_from_flags",
     "scores_text",
     "seat_arg",
     "seed_arg",
@@ -228,3 +230,61 @@ SHOW = frozenset({"show", "table", "hand", "look"})
 def opponent_bot(offered: Mapping[str, Callable[[int], Bot]], name: str, seed: int) -> Bot | None:
     """The opponents' bot of ``play``; ``None`` for uniform random play with the table's own generator."""
     return None if name == "random" else offered[name](seed)
+
+
+# ---- rule flags, derived from a game's option table ----
+
+
+class _RuleOptions(Protocol):
+    @staticmethod
+    def options() -> Sequence[Any]: ...
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def add_rule_flags(
+    parser: argparse.ArgumentParser,
+    rules: type[_RuleOptions],
+    title: str,
+    *,
+    skip: Sequence[str] = (),
+    aliases: Mapping[str, tuple[str, bool, str]] | None = None,
+) -> None:
+    """Add one flag per option of ``rules.options()`` (but those in ``skip``): ``--name CHOICE`` for a choice,
+    ``--name``/``--no-name`` for a flag, ``--name N`` for a number, each with the option's description, rule
+    and default. ``aliases`` maps an option to an older flag that sets it: ``(flag, value, help)``."""
+    group = parser.add_argument_group(title)
+    for option in rules.options():
+        if option.name in skip:
+            continue
+        help_text = f"{option.description} ({option.rule}; default {option.default})"
+        if option.kind == "choice":
+            group.add_argument(
+                _flag(option.name), choices=option.choices, default=option.default, help=help_text
+            )
+        elif option.kind == "bool":
+            group.add_argument(
+                _flag(option.name),
+                action=argparse.BooleanOptionalAction,
+                default=option.default,
+                help=help_text,
+            )
+        else:
+            group.add_argument(
+                _flag(option.name),
+                type=count_arg(option.minimum, option.name),
+                default=option.default,
+                metavar="N",
+                help=help_text,
+            )
+    for name, (flag, value, help_text) in (aliases or {}).items():
+        group.add_argument(flag, dest=name, action="store_const", const=value, help=help_text)
+
+
+def rules_from_flags(
+    args: argparse.Namespace, rules: type[_RuleOptions], *, skip: Sequence[str] = ()
+) -> dict[str, Any]:
+    """The options that :func:`add_rule_flags` read, as ``Rules(**options)`` keywords."""
+    return {o.name: getattr(args, o.name) for o in rules.options() if o.name not in skip}

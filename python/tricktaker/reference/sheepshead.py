@@ -1,6 +1,6 @@
 """Sheepshead: the pure-Python reference engine.
 
-An executable form of ``shared/rules/sheepshead.md`` (rules R1-R34, cited as ``# R18`` next to the code that
+An executable form of ``docs/rules/sheepshead.md`` (rules R1-R34, cited as ``# R18`` next to the code that
 implements them) that follows the engine contract of ``docs/sheepshead-protocol.md`` bit for bit: the same
 card indices, action ids and strings, and the same seeded shuffle and deal as the Rust engine, so the two can
 be compared action by action.

@@ -2,7 +2,10 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use tricktaker_core::rng::Rng;
-use tricktaker_core::sheepshead::{playout, Phase, Rules, State};
+use tricktaker_core::playout;
+use tricktaker_core::policy::{Policy, Random};
+use tricktaker_core::sheepshead::{Phase, Rules, State};
+use tricktaker_core::Game;
 
 fn bench(c: &mut Criterion) {
     let rules = Rules::default();
@@ -10,13 +13,13 @@ fn bench(c: &mut Criterion) {
     c.bench_function("sheepshead random hand", |b| {
         b.iter(|| {
             i += 1;
-            black_box(playout::random_hand(7, i, rules).returns())
+            black_box(playout::random_game::<State>(7, i, rules).returns())
         })
     });
     c.bench_function("sheepshead random hand, portable kernel", |b| {
         b.iter(|| {
             i += 1;
-            black_box(playout::random_hand_portable(7, i, rules).returns())
+            black_box(playout::random_game_portable::<State>(7, i, rules).returns())
         })
     });
     c.bench_function("sheepshead deal", |b| {
@@ -35,13 +38,13 @@ fn bench(c: &mut Criterion) {
     c.bench_function("sheepshead play phase (30 cards)", |b| {
         b.iter(|| {
             let mut s = black_box(called);
-            playout::finish_randomly(&mut s, &mut rng);
+            playout::finish(&mut s, &Random, &mut rng);
             s.returns()
         })
     });
     let mut state = State::new(3, rules, 0, 1).unwrap();
     let mut rng = Rng::new(1);
-    playout::finish_randomly(&mut state, &mut rng);
+    Random.finish(&mut state, &mut rng);
     let mut mid = State::new(3, rules, 0, 1).unwrap();
     for &a in &state.history()[..12] {
         mid.apply_unchecked(a);

@@ -66,7 +66,7 @@ fn rounds(c: &mut Criterion) {
     c.bench_function("tractor random round (draw, kitty, play, score)", |b| {
         b.iter(|| {
             i += 1;
-            black_box(tricktaker_core::tractor::playout::random_round(3, i, rules).returns())
+            black_box(tricktaker_core::playout::random_game::<tricktaker_core::tractor::round::State>(3, i, rules).returns())
         })
     });
 }

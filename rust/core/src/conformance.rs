@@ -38,7 +38,9 @@ pub fn check_game<G: Game + std::fmt::Debug>(rules: G::Rules, checks: Checks) ->
             }
             let before = state.clone();
             let action = state.random_action(&mut rng);
-            state.apply(u32::from(action)).unwrap_or_else(|e| panic!("{at}: a legal action was refused: {e}"));
+            state
+                .apply(u32::from(action))
+                .unwrap_or_else(|e| panic!("{at}: a legal action was refused: {e}"));
             assert_eq!(state.history().len(), before.history().len() + 1, "{at}: the history grows by one");
             if step % checks.every == 0 {
                 let mut back = state.clone();
@@ -64,7 +66,11 @@ pub fn check_game<G: Game + std::fmt::Debug>(rules: G::Rules, checks: Checks) ->
 fn check_step<G: Game + std::fmt::Debug>(state: &G, rng: &mut Rng, deep: bool, at: &str) {
     let mask = state.legal_mask();
     assert_eq!(mask >> G::NUM_ACTIONS.min(127), 0, "{at}: no action beyond NUM_ACTIONS");
-    assert_eq!(state.current_player().is_some(), mask != 0, "{at}: a player to move exactly when an action is legal");
+    assert_eq!(
+        state.current_player().is_some(),
+        mask != 0,
+        "{at}: a player to move exactly when an action is legal"
+    );
     assert_eq!(state.is_terminal(), mask == 0, "{at}");
     if let Some(p) = state.current_player() {
         assert!(usize::from(p) < G::NUM_PLAYERS, "{at}: the player to move is a seat");

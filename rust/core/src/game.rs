@@ -68,7 +68,10 @@ pub trait Game: Clone + PartialEq + Send + Sync + Sized + 'static {
     /// [`Game::from_saved`] rebuilds the state before its first action.
     fn saved_start(&self) -> Vec<(&'static str, serde_json::Value)>;
     /// The state before the first action of a save, from its fields (see [`crate::save`]).
-    fn from_saved(fields: &serde_json::Map<String, serde_json::Value>, rules: Self::Rules) -> Result<Self, InvalidState>;
+    fn from_saved(
+        fields: &serde_json::Map<String, serde_json::Value>,
+        rules: Self::Rules,
+    ) -> Result<Self, InvalidState>;
 
     /// `n` resamples at once (a game may read what `seat` saw once for all of them).
     fn resamples(&self, seat: u8, n: usize, rng: &mut Rng) -> Result<Vec<Self>, ResampleError> {

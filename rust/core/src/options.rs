@@ -21,7 +21,10 @@ pub enum Kind {
     Choice(&'static [&'static str]),
     Bool,
     /// A whole number from `min` to `max`.
-    Int { min: i64, max: i64 },
+    Int {
+        min: i64,
+        max: i64,
+    },
 }
 
 impl Kind {
@@ -64,7 +67,10 @@ fn wrong_type(spec: &OptionSpec, value: Value<'_>) -> RulesError {
         Value::Choice(s) => format!("{s:?}"),
         _ => value_text(value),
     };
-    RulesError { option: spec.name.to_owned(), message: format!("{} must be {expected}, not {got}", spec.name) }
+    RulesError {
+        option: spec.name.to_owned(),
+        message: format!("{} must be {expected}, not {got}", spec.name),
+    }
 }
 
 impl OptionType for bool {
@@ -88,7 +94,9 @@ impl OptionType for u32 {
     fn from_value(spec: &OptionSpec, value: Value<'_>) -> Result<u32, RulesError> {
         let Kind::Int { min, max } = spec.kind else { return Err(wrong_type(spec, value)) };
         match value {
-            Value::Int(i) if (min..=max).contains(&i) => u32::try_from(i).map_err(|_| wrong_type(spec, value)),
+            Value::Int(i) if (min..=max).contains(&i) => {
+                u32::try_from(i).map_err(|_| wrong_type(spec, value))
+            }
             _ => Err(wrong_type(spec, value)),
         }
     }
@@ -124,7 +132,10 @@ pub trait RuleOptions: Copy + Default + PartialEq + Send + Sync + 'static {
     fn spec(name: &str) -> Result<&'static OptionSpec, RulesError> {
         Self::SPECS.iter().find(|s| s.name == name).ok_or_else(|| {
             let names: Vec<&str> = Self::SPECS.iter().map(|s| s.name).collect();
-            RulesError { option: name.to_owned(), message: format!("no rule option {name:?}; the options are {names:?}") }
+            RulesError {
+                option: name.to_owned(),
+                message: format!("no rule option {name:?}; the options are {names:?}"),
+            }
         })
     }
 

@@ -8,7 +8,12 @@ const CHUNK: usize = 256;
 /// Fills a vector with `width` numbers for each of games `0..n`, `game(i, row)` writing game `i`'s into its
 /// row, on `threads` threads (`None`: rayon's default, one per core). Each thread fills its own stretch; the
 /// result does not depend on the threads.
-pub fn batch(n: usize, width: usize, threads: Option<usize>, game: impl Fn(u64, &mut [i32]) + Sync) -> Vec<i32> {
+pub fn batch(
+    n: usize,
+    width: usize,
+    threads: Option<usize>,
+    game: impl Fn(u64, &mut [i32]) + Sync,
+) -> Vec<i32> {
     let mut out = vec![0; n * width];
     if width == 0 {
         return out;

@@ -44,11 +44,16 @@ pub fn from_json<G: Game>(text: &[u8]) -> Result<G, InvalidState> {
 
 fn load<G: Game>(text: &[u8]) -> Result<G, InvalidState> {
     if text.len() > MAX_SAVE_BYTES {
-        return Err(InvalidState(format!("the save has {} bytes; a save has at most {MAX_SAVE_BYTES}", text.len())));
+        return Err(InvalidState(format!(
+            "the save has {} bytes; a save has at most {MAX_SAVE_BYTES}",
+            text.len()
+        )));
     }
     let value: Value =
         serde_json::from_slice(text).map_err(|e| InvalidState(format!("not a JSON document: {e}")))?;
-    let Value::Object(map) = value else { return Err(InvalidState(format!("not a saved {} state", G::NAME))) };
+    let Value::Object(map) = value else {
+        return Err(InvalidState(format!("not a saved {} state", G::NAME)));
+    };
     if map.get("game").and_then(Value::as_str) != Some(G::NAME) {
         return Err(InvalidState(format!("not a saved {} state", G::NAME)));
     }
@@ -62,7 +67,8 @@ fn load<G: Game>(text: &[u8]) -> Result<G, InvalidState> {
         return Err(InvalidState("history must be a list of action texts".into()));
     };
     for (i, action) in history.iter().enumerate() {
-        let text = action.as_str().ok_or_else(|| InvalidState(format!("action {i} is {action}, not a text")))?;
+        let text =
+            action.as_str().ok_or_else(|| InvalidState(format!("action {i} is {action}, not a text")))?;
         state
             .apply_text(text)
             .map_err(|e| InvalidState(format!("action {i} ({text:?}) cannot be replayed: {e}")))?;
@@ -91,7 +97,9 @@ pub fn rules_to_json<R: RuleOptions>(rules: &R) -> Value {
 
 /// Options from a JSON object (options left out keep their defaults).
 pub fn rules_from_json<R: RuleOptions>(value: &Value) -> Result<R, InvalidState> {
-    let Value::Object(map) = value else { return Err(InvalidState(format!("rules must be an object, not {value}"))) };
+    let Value::Object(map) = value else {
+        return Err(InvalidState(format!("rules must be an object, not {value}")));
+    };
     let mut rules = R::default();
     for (name, v) in map {
         let v = match v {

@@ -19,9 +19,10 @@ pub fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
 
 /// A seat of game `G`.
 pub fn seat_arg<G: Game>(seat: i64) -> PyResult<u8> {
-    u8::try_from(seat).ok().filter(|&s| usize::from(s) < G::NUM_PLAYERS).ok_or_else(|| {
-        PyValueError::new_err(format!("seat must be 0-{}, not {seat}", G::NUM_PLAYERS - 1))
-    })
+    u8::try_from(seat)
+        .ok()
+        .filter(|&s| usize::from(s) < G::NUM_PLAYERS)
+        .ok_or_else(|| PyValueError::new_err(format!("seat must be 0-{}, not {seat}", G::NUM_PLAYERS - 1)))
 }
 
 /// An action id of game `G` (any other int is an illegal action).
@@ -53,7 +54,10 @@ pub fn rules_arg<T: PyClass<Frozen = pyo3::pyclass::boolean_struct::True> + Copy
 /// A rollout policy of game `G` by name.
 pub fn policy_arg<G: Game>(name: &str) -> Result<G::Policy> {
     G::policy(name).ok_or_else(|| {
-        errors::Error::Python(PyValueError::new_err(format!("{name:?} is not a rollout policy of {}", G::NAME)))
+        errors::Error::Python(PyValueError::new_err(format!(
+            "{name:?} is not a rollout policy of {}",
+            G::NAME
+        )))
     })
 }
 

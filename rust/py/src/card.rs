@@ -27,7 +27,10 @@ pub fn extract_card(obj: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
         return Ok(c.get().0);
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return s.to_str()?.parse().map_err(|e: tricktaker_core::CardParseError| errors::CardParseError::new_err(e.to_string()));
+        return s
+            .to_str()?
+            .parse()
+            .map_err(|e: tricktaker_core::CardParseError| errors::CardParseError::new_err(e.to_string()));
     }
     Err(errors::CardParseError::new_err(format!(
         "expected a Card or a card's text such as \"10H\", not {}",
@@ -45,7 +48,12 @@ impl Card {
     /// Reads ``10H``, ``th``, ``A♠``, ``QC``, ``BJ``, ``rj``…; raises `CardParseError` naming the bad text.
     #[staticmethod]
     fn parse(py: Python<'_>, text: &str) -> PyResult<Py<Card>> {
-        Ok(card_object(py, text.parse().map_err(|e: tricktaker_core::CardParseError| errors::CardParseError::new_err(e.to_string()))?))
+        Ok(card_object(
+            py,
+            text.parse().map_err(|e: tricktaker_core::CardParseError| {
+                errors::CardParseError::new_err(e.to_string())
+            })?,
+        ))
     }
 
     /// The card with this id (0–53: clubs, diamonds, hearts, spades from 2 to ace, then BJ, RJ).
@@ -81,6 +89,7 @@ impl Card {
         self.0.suit().map(|s| s.letter())
     }
 
+    /// Whether the card is one of the two jokers.
     #[getter]
     fn is_joker(&self) -> bool {
         self.0.is_joker()

@@ -32,7 +32,9 @@ impl From<Error> for PyErr {
         };
         let message = core.to_string();
         match core {
-            core::Error::IllegalAction(_) | core::Error::ActionParse(_) => IllegalActionError::new_err(message),
+            core::Error::IllegalAction(_) | core::Error::ActionParse(_) => {
+                IllegalActionError::new_err(message)
+            }
             core::Error::Rules(_) => RulesError::new_err(message),
             core::Error::CardParse(_) => CardParseError::new_err(message),
             core::Error::InvalidState(_) => InvalidStateError::new_err(message),

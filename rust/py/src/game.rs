@@ -87,7 +87,11 @@ pub fn value_object<'py>(py: Python<'py>, value: Value<'_>) -> PyResult<Bound<'p
 }
 
 /// Option `name` of `rules` as a Python object.
-pub fn option_object<'py, R: RuleOptions>(py: Python<'py>, rules: &R, name: &str) -> PyResult<Bound<'py, PyAny>> {
+pub fn option_object<'py, R: RuleOptions>(
+    py: Python<'py>,
+    rules: &R,
+    name: &str,
+) -> PyResult<Bound<'py, PyAny>> {
     value_object(py, rules.get(name).expect("a declared option"))
 }
 
@@ -96,7 +100,8 @@ pub fn option_object<'py, R: RuleOptions>(py: Python<'py>, rules: &R, name: &str
 pub fn rules_with<R: RuleOptions>(mut rules: R, options: Option<&Bound<'_, PyDict>>) -> Result<R> {
     let Some(options) = options else { return Ok(rules) };
     for (key, value) in options.iter() {
-        let name: String = key.extract().map_err(|_| errors::RulesError::new_err("option names are strings"))?;
+        let name: String =
+            key.extract().map_err(|_| errors::RulesError::new_err("option names are strings"))?;
         let text;
         let v = if value.is_instance_of::<PyBool>() {
             Value::Bool(value.extract()?)
@@ -183,8 +188,11 @@ macro_rules! rules_class {
                 crate::game::options_dict(py, &self.0)
             }
             /// Rules from a dict of options (those left out keep their defaults).
-            #[staticmethod]
-            fn from_dict(options: &Bound<'_, pyo3::types::PyDict>) -> crate::errors::Result<$Rules> {
+            #[classmethod]
+            fn from_dict(
+                _cls: &Bound<'_, pyo3::types::PyType>,
+                options: &Bound<'_, pyo3::types::PyDict>,
+            ) -> crate::errors::Result<$Rules> {
                 Ok($Rules(crate::game::rules_with(<$Core>::DEFAULT, Some(options))?))
             }
             /// A copy with the given options changed.

@@ -107,11 +107,13 @@ crate::game::state_class!(
         self.inner.phase().name()
     }
 
+    /// The dealer's seat (R9); seat dealer+1 acts first.
     #[getter]
     fn dealer(&self) -> u8 {
         self.inner.dealer()
     }
 
+    /// What the hand counts for: 1, or more after doublers (R32).
     #[getter]
     fn multiplier(&self) -> u32 {
         self.inner.multiplier()
@@ -139,11 +141,13 @@ crate::game::state_class!(
         self.sorted(py, self.inner.bury())
     }
 
+    /// The seat that picked the blind, or ``None`` (before the pick, or when all passed).
     #[getter]
     fn picker(&self) -> Option<u8> {
         self.inner.picker()
     }
 
+    /// The card the picker called (R14, R15), or ``None``.
     #[getter]
     fn called_card(&self, py: Python<'_>) -> Option<Py<Card>> {
         self.inner.called_card().map(|c| card_object(py, c.card()))
@@ -167,11 +171,13 @@ crate::game::state_class!(
         self.inner.under().map(|c| card_object(py, c.card()))
     }
 
+    /// Whether all passed and the hand is played as a leaster (R31).
     #[getter]
     fn is_leaster(&self) -> bool {
         self.inner.is_leaster()
     }
 
+    /// Whether all passed and the hand was thrown in for a doubler (R32).
     #[getter]
     fn is_doubler(&self) -> bool {
         self.inner.is_doubler()
@@ -213,6 +219,7 @@ crate::game::state_class!(
         self.inner.points().map(u32::from)
     }
 
+    /// Tricks taken by each seat.
     fn tricks_won(&self) -> [u32; NUM_PLAYERS] {
         self.inner.tricks_won().map(u32::from)
     }
@@ -254,11 +261,19 @@ crate::game::state_class!(
     }
 );
 
-crate::game::game_functions!(State(core::State), Rules, "tricktaker.sheepshead.Rules", "tricktaker.sheepshead");
+crate::game::game_functions!(
+    State(core::State),
+    Rules,
+    "tricktaker.sheepshead.Rules",
+    "tricktaker.sheepshead"
+);
 
 fn jack_order_arg(jack_order: &str) -> PyResult<&'static Ranking> {
     let order = JackOrder::parse(jack_order).ok_or_else(|| {
-        errors::RulesError::new_err(format!("jack_order must be one of {:?}, not {jack_order:?}", JackOrder::CHOICES))
+        errors::RulesError::new_err(format!(
+            "jack_order must be one of {:?}, not {jack_order:?}",
+            JackOrder::CHOICES
+        ))
     })?;
     Ok(Ranking::new(order))
 }

@@ -94,6 +94,7 @@ impl Trump {
         self.ctx.trump().suit().map(|s| s.letter())
     }
 
+    /// Whether the card is a trump (R6).
     fn is_trump(&self, card: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(self.ctx.is_trump(extract_card(card)?))
     }

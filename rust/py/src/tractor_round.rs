@@ -150,6 +150,7 @@ crate::game::state_class!(
     fn rank(&self) -> &'static str {
         self.inner.rank().name()
     }
+    /// The levels of team 0 (seats 0 and 2) and team 1 (seats 1 and 3), 2 to 14 (ace).
     #[getter]
     fn levels(&self) -> (u8, u8) {
         let l = self.inner.levels();
@@ -160,6 +161,7 @@ crate::game::state_class!(
     fn declarers(&self) -> Option<u8> {
         self.inner.declarers()
     }
+    /// The seat that takes the kitty and leads first (R22); ``None`` in round 1 before a declaration.
     #[getter]
     fn starter(&self) -> Option<u8> {
         self.inner.starter()
@@ -193,6 +195,7 @@ crate::game::state_class!(
     fn hand(&self, py: Python<'_>, seat: i64) -> PyResult<Vec<Py<Card>>> {
         Ok(cards_out(py, self.ctx(), self.inner.hand(usize::from(seat_arg::<round::State>(seat)?))))
     }
+    /// Every seat's cards, in play order once the trump is fixed.
     fn hands(&self, py: Python<'_>) -> Vec<Vec<Py<Card>>> {
         (0..NUM_PLAYERS).map(|s| cards_out(py, self.ctx(), self.inner.hand(s))).collect()
     }
@@ -229,6 +232,7 @@ crate::game::state_class!(
             (t.leader, plays, t.winner)
         })
     }
+    /// The tricks completed so far.
     #[getter]
     fn tricks_played(&self) -> u16 {
         self.inner.tricks_played()
@@ -245,6 +249,7 @@ crate::game::state_class!(
         let t = self.inner.trick_points();
         (t[0], t[1])
     }
+    /// The kitty's points as counted for the opponents when they take the last trick (R41), else 0.
     #[getter]
     fn kitty_bonus(&self) -> i32 {
         self.inner.kitty_bonus()
@@ -256,6 +261,7 @@ crate::game::state_class!(
             .failed_throw()
             .map(|f| (f.seat, cards_out(py, ctx, f.attempted), cards_out(py, ctx, f.forced), f.penalty))
     }
+    /// How many throws failed this round (R34).
     #[getter]
     fn failed_throws(&self) -> u16 {
         self.inner.failed_throws()
@@ -265,7 +271,6 @@ crate::game::state_class!(
         format!("<tractor.State phase={} actions={}>", self.inner.phase().name(), self.inner.history().len())
     }
 );
-
 
 crate::game::game_functions!(State(round::State), Rules, "tricktaker.tractor.Rules", "tricktaker.tractor");
 
@@ -297,7 +302,10 @@ pub fn next_round(
         starter,
         points.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32,
         GameEnd::parse(game_end).ok_or_else(|| {
-            errors::RulesError::new_err(format!("game_end must be one of {:?}, not {game_end:?}", GameEnd::CHOICES))
+            errors::RulesError::new_err(format!(
+                "game_end must be one of {:?}, not {game_end:?}",
+                GameEnd::CHOICES
+            ))
         })?,
     );
     Ok(((p.levels[0], p.levels[1]), p.declarers, p.starter, p.winner))

@@ -81,7 +81,8 @@ impl<G: Game> Vector<G> {
                 g.apply_unchecked(actions[i] as u8);
                 if g.current_player().is_none() {
                     done[i] = true;
-                    returns[i * G::NUM_PLAYERS..(i + 1) * G::NUM_PLAYERS].copy_from_slice(g.returns().as_ref());
+                    returns[i * G::NUM_PLAYERS..(i + 1) * G::NUM_PLAYERS]
+                        .copy_from_slice(g.returns().as_ref());
                     *g = G::deal(derive_seed(seed, *dealt), rules);
                     *dealt += 1;
                 }
@@ -112,7 +113,11 @@ macro_rules! vector_class {
         impl VectorState {
             #[new]
             #[pyo3(signature = (n, seed, *, rules = None))]
-            fn py_new(n: usize, seed: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<VectorState> {
+            fn py_new(
+                n: usize,
+                seed: &Bound<'_, PyAny>,
+                rules: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<VectorState> {
                 let rules: $rules_class = $rules(rules)?;
                 let inner = crate::vector::Vector::new(n, crate::args::seed_arg(seed)?, rules.0);
                 Ok(VectorState { inner })
@@ -127,7 +132,10 @@ macro_rules! vector_class {
                 self.inner.current_players(py)
             }
             /// The legal action masks, one row per game.
-            fn legal_action_masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray2<bool>>> {
+            fn legal_action_masks<'py>(
+                &self,
+                py: Python<'py>,
+            ) -> PyResult<Bound<'py, numpy::PyArray2<bool>>> {
                 self.inner.masks(py)
             }
             /// Each game's observation for its seat to act.

@@ -26,10 +26,12 @@ from ..common import (
     Console,
     Game,
     Tally,
+    add_rule_flags,
     count_arg,
     mean_of,
     opponent_bot,
     rate_of,
+    rules_from_flags,
     scores_text,
 )
 
@@ -48,48 +50,26 @@ __all__ = [
 
 
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
-    """Add a flag per rule option of ``sheepshead.Rules`` that the command line offers."""
-    group = parser.add_argument_group("rule options (shared/rules/sheepshead.md, B.4)")
-    group.add_argument(
-        "--jack-order",
-        choices=("standard", "seed"),
-        default="standard",
-        help="JC above JS (standard, default) or JS above JC (seed) (R3)",
-    )
-    group.add_argument(
-        "--all-pass",
-        choices=("leaster", "doubler"),
-        default="leaster",
-        help="when all five pass: play a leaster (default, R31) or throw in for a doubler (R32)",
-    )
-    group.add_argument(
-        "--double-on-the-bump",
-        action="store_true",
-        help="double what the picking side pays when it loses (R29)",
-    )
-    group.add_argument(
-        "--no-legal-call",
-        choices=("alone", "unknown"),
-        default="alone",
-        help="with no legal call the picker goes alone (default) or may call an unknown/under (R16)",
-    )
-    group.add_argument(
-        "--allow-called-card-discard",
-        action="store_true",
-        help="let the partner discard the called card before its suit is led (R19 flag off)",
+    """Add a flag per rule option of ``sheepshead.Rules`` (``hands_per_game`` is ``play --hands``)."""
+    add_rule_flags(
+        parser,
+        sheepshead.Rules,
+        "rule options (docs/rules/sheepshead.md, B.4)",
+        skip=("hands_per_game",),
+        aliases={
+            "called_card_no_discard": (
+                "--allow-called-card-discard",
+                False,
+                "the same as --no-called-card-no-discard: the partner may discard the called card (R19 off)",
+            )
+        },
     )
 
 
 def rules_dict(args: argparse.Namespace) -> dict[str, Any]:
     """The rule options of the parsed flags, as ``sheepshead.Rules(**options)`` keywords.
     ``--hands`` of ``play``, when given, is ``hands_per_game``."""
-    options: dict[str, Any] = {
-        "jack_order": args.jack_order,
-        "all_pass": args.all_pass,
-        "double_on_the_bump": args.double_on_the_bump,
-        "no_legal_call": args.no_legal_call,
-        "called_card_no_discard": not args.allow_called_card_discard,
-    }
+    options = rules_from_flags(args, sheepshead.Rules, skip=("hands_per_game",))
     hands = getattr(args, "hands", None)
     if hands is not None:
         options["hands_per_game"] = hands

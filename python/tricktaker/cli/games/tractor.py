@@ -27,10 +27,12 @@ from ..common import (
     Console,
     Game,
     Tally,
+    add_rule_flags,
     count_arg,
     mean_of,
     opponent_bot,
     rate_of,
+    rules_from_flags,
     scores_text,
 )
 
@@ -51,67 +53,24 @@ __all__ = [
 
 
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
-    """Add a flag per rule option of ``tractor.Rules`` that the command line offers."""
-    group = parser.add_argument_group("rule options (shared/rules/tractor.md, A.4)")
-    group.add_argument(
-        "--first-drawer-round1",
-        choices=("random", "seat0"),
-        default="random",
-        help="who draws first in round 1: a random seat (default) or seat 0 (R14)",
-    )
-    group.add_argument(
-        "--allow-self-reinforce",
-        action="store_true",
-        help="let the standing declarer turn a single into a pair of the same suit (R17)",
-    )
-    group.add_argument(
-        "--red-pair-overrides-black-pair",
-        action="store_true",
-        help="let a red joker pair override a black joker pair (R17)",
-    )
-    group.add_argument(
-        "--no-plain-suit-gap-closing",
-        action="store_true",
-        help="plain suits do not close the gap of the trump rank for tractors (R12 flag off)",
-    )
-    group.add_argument(
-        "--tractor-must-follow-tractor",
-        action="store_true",
-        help="a follower holding a tractor of the led suit must play it on a tractor (R32)",
-    )
-    group.add_argument(
-        "--kitty-multiplier",
-        choices=("seed_2c", "exp"),
-        default="seed_2c",
-        help="the kitty counts 2 x the last lead's size (seed_2c, default) or 2^(pairs + 1) (exp) (R41)",
-    )
-    group.add_argument(
-        "--game-end",
-        choices=("pass_ace", "must_defend_ace"),
-        default="pass_ace",
-        help="a match ends when a team passes the ace (default) or wins as declarers at A (R47; play only)",
-    )
-    group.add_argument(
-        "--negative-points-not-zero",
-        action="store_true",
-        help="report a negative point total as it is instead of as 0 (R43 flag off)",
+    """Add a flag per rule option of ``tractor.Rules`` (``--game-end`` matters to ``play`` only)."""
+    add_rule_flags(
+        parser,
+        tractor.Rules,
+        "rule options (docs/rules/tractor.md, A.4)",
+        aliases={
+            "negative_points_as_zero": (
+                "--negative-points-not-zero",
+                False,
+                "the same as --no-negative-points-as-zero: a negative total is reported as it is (R43)",
+            )
+        },
     )
 
 
 def rules_dict(args: argparse.Namespace) -> dict[str, Any]:
     """The rule options of the parsed flags, as ``tractor.Rules(**options)`` keywords."""
-    return {
-        "first_drawer_round1": args.first_drawer_round1,
-        "allow_self_reinforce": args.allow_self_reinforce,
-        "red_pair_overrides_black_pair": args.red_pair_overrides_black_pair,
-        "plain_suit_gap_closing": not args.no_plain_suit_gap_closing,
-        "tractor_must_follow_tractor": args.tractor_must_follow_tractor,
-        "failed_throw_forced": "fewest_cards_then_lowest",
-        "negative_points_as_zero": not args.negative_points_not_zero,
-        "over_240": "per40_from_80",
-        "kitty_multiplier": args.kitty_multiplier,
-        "game_end": args.game_end,
-    }
+    return rules_from_flags(args, tractor.Rules)
 
 
 def _rules(args: argparse.Namespace) -> tractor.Rules:

@@ -29,7 +29,8 @@ impl fmt::Display for State {
         }
         let (points, tricks) = (self.points(), self.tricks_won());
         for seat in 0..NUM_PLAYERS {
-            let cards: Vec<String> = self.ranking().sorted(self.hand(seat)).iter().map(|c| c.to_string()).collect();
+            let cards: Vec<String> =
+                self.ranking().sorted(self.hand(seat)).iter().map(|c| c.to_string()).collect();
             let cards = if cards.is_empty() { "-".to_owned() } else { cards.join(" ") };
             let mark = if self.current_player() == Some(seat as u8) { "  ← to act" } else { "" };
             write!(f, "\n  seat {seat}: {cards:<26} {:>3} pts {} tricks{mark}", points[seat], tricks[seat])?;

@@ -162,7 +162,8 @@ impl Game for State {
 pub fn card_set(texts: &[String]) -> Result<CardSet, InvalidState> {
     let mut set = CardSet::EMPTY;
     for text in texts {
-        let card: Card = text.parse().map_err(|e: crate::error::CardParseError| InvalidState(e.to_string()))?;
+        let card: Card =
+            text.parse().map_err(|e: crate::error::CardParseError| InvalidState(e.to_string()))?;
         let c = SCard::from_card(card)
             .ok_or_else(|| InvalidState(format!("{card} is not in the 32-card Sheepshead deck (R2)")))?;
         if set.contains(c) {

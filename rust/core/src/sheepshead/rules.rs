@@ -1,7 +1,7 @@
 //! The configuration flags of B.4; `Rules::default()` is the specification's defaults.
 
-use crate::options::{named_option, rule_options};
 pub use crate::options::RulesError;
+use crate::options::{named_option, rule_options};
 
 /// R3: the order of the jacks among the trumps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -71,6 +71,10 @@ mod tests {
         assert!(err.to_string().contains("\"double\""));
         assert_eq!(rules, Rules::default(), "a refused value changes nothing");
         assert!(rules.set("hands_per_game", Value::Int(0)).is_err());
-        assert!(rules.set("no_such_option", Value::Bool(true)).unwrap_err().to_string().contains("jack_order"));
+        assert!(rules
+            .set("no_such_option", Value::Bool(true))
+            .unwrap_err()
+            .to_string()
+            .contains("jack_order"));
     }
 }

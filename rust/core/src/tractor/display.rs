@@ -43,7 +43,14 @@ impl State {
 impl fmt::Display for State {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let levels = self.levels();
-        write!(f, "Tractor · levels {}/{} · rank {} · {}", levels[0], levels[1], self.rank().name(), self.phase().name())?;
+        write!(
+            f,
+            "Tractor · levels {}/{} · rank {} · {}",
+            levels[0],
+            levels[1],
+            self.rank().name(),
+            self.phase().name()
+        )?;
         if self.phase() == Phase::Draw {
             write!(f, " · {} of 100 drawn", self.drawn())?;
         }
@@ -56,7 +63,12 @@ impl fmt::Display for State {
                 super::declare::Declaration::Pair(_) => "pair",
                 super::declare::Declaration::Jokers { .. } => "jokers",
             };
-            write!(f, "\nDeclared by seat {}: {} ({kind})", st.by, cards(st.declaration.cards(self.rank()).cards()))?;
+            write!(
+                f,
+                "\nDeclared by seat {}: {} ({kind})",
+                st.by,
+                cards(st.declaration.cards(self.rank()).cards())
+            )?;
         }
         if let (Some(team), Some(starter)) = (self.declarers(), self.starter()) {
             write!(f, "\nDeclarers: seats {team} and {} · starter seat {starter}", team + 2)?;
@@ -80,7 +92,12 @@ impl fmt::Display for State {
             write!(f, "\nTrick: {}", shown.join("  "))?;
         }
         if matches!(self.phase(), Phase::Play | Phase::Done) {
-            write!(f, "\nOpponents' points: {} (kitty bonus {})", self.reported_points(), self.kitty_bonus())?;
+            write!(
+                f,
+                "\nOpponents' points: {} (kitty bonus {})",
+                self.reported_points(),
+                self.kitty_bonus()
+            )?;
         }
         if let Some(t) = self.failed_throw() {
             let (attempted, forced) = (cards(self.sorted(t.attempted)), cards(self.sorted(t.forced)));
@@ -95,4 +112,3 @@ impl fmt::Display for State {
         Ok(())
     }
 }
-

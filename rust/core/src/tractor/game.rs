@@ -152,7 +152,9 @@ impl Game for State {
         let texts = |h: Hand| Value::from(h.cards().map(|c| c.to_string()).collect::<Vec<_>>());
         let (declarers, starter) = self.start_setup();
         let start = match self.origin() {
-            Origin::Deal(rng) => json!({"deal": {"rng": words(*rng), "declarers": declarers, "starter": starter}}),
+            Origin::Deal(rng) => {
+                json!({"deal": {"rng": words(*rng), "declarers": declarers, "starter": starter}})
+            }
             Origin::Restacked(r) => {
                 let restacks: Vec<Value> = r
                     .stacks
@@ -185,7 +187,9 @@ impl Game for State {
         };
         let setup = |e: InvalidState| e;
         if let Some(deal) = start.get("deal") {
-            let Value::Object(deal) = deal else { return Err(InvalidState("start.deal must be an object".into())) };
+            let Value::Object(deal) = deal else {
+                return Err(InvalidState("start.deal must be an object".into()));
+            };
             let rng = generator(field(deal, "rng")?, "rng")?;
             let declarers: Option<u8> = as_(field(deal, "declarers")?, "declarers")?;
             let starter: Option<u8> = as_(field(deal, "starter")?, "starter")?;
@@ -205,12 +209,13 @@ impl Game for State {
                     .map(str::parse)
                     .collect::<Result<_, _>>()
                     .map_err(|e| InvalidState(format!("restacked deal {deal}: {e}")))?;
-                let stack: [Card; 108] = cards
-                    .try_into()
-                    .map_err(|c: Vec<Card>| InvalidState(format!("a stack has 108 cards, not {}", c.len())))?;
+                let stack: [Card; 108] = cards.try_into().map_err(|c: Vec<Card>| {
+                    InvalidState(format!("a stack has 108 cards, not {}", c.len()))
+                })?;
                 stacks.push(Restack { deal, stack, after: generator(field(r, "after")?, "after")? });
             }
-            return State::from_restacks(Restacks { rng, stacks }, rules, levels, declarers, starter).map_err(setup);
+            return State::from_restacks(Restacks { rng, stacks }, rules, levels, declarers, starter)
+                .map_err(setup);
         }
         let Some(Value::Object(pos)) = start.get("position") else {
             return Err(InvalidState("start must hold a deal or a position".into()));
@@ -226,8 +231,9 @@ impl Game for State {
         };
         let listed: Vec<Value> = as_(field(pos, "hands")?, "hands")?;
         let hands: Vec<Hand> = listed.iter().map(|h| hand(h, "a hand")).collect::<Result<_, _>>()?;
-        let hands: [Hand; NUM_PLAYERS] =
-            hands.try_into().map_err(|h: Vec<Hand>| InvalidState(format!("expected 4 hands, got {}", h.len())))?;
+        let hands: [Hand; NUM_PLAYERS] = hands
+            .try_into()
+            .map_err(|h: Vec<Hand>| InvalidState(format!("expected 4 hands, got {}", h.len())))?;
         let kitty = hand(field(pos, "kitty")?, "the kitty")?;
         let (rank, suit): (Option<String>, Option<String>) = as_(field(pos, "trump")?, "trump")?;
         let rank = rank

@@ -240,7 +240,9 @@ impl<'a> View<'a> {
                 Err(Reject::Other) => {}
             }
         }
-        Err(ResampleError(format!("no deal consistent with what the seat saw was found in {MAX_TRIES} tries")))
+        Err(ResampleError(format!(
+            "no deal consistent with what the seat saw was found in {MAX_TRIES} tries"
+        )))
     }
 
     /// One proposal: a consistent round, or why not. `around_voids` deals around the shown voids instead of

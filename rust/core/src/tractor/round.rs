@@ -16,9 +16,9 @@ use super::throw::check_throw;
 use super::trick::{points, winner_of};
 use super::trump::{Trump, TrumpContext};
 use crate::cards::{Card, Rank};
-use crate::rng::{splitmix64, Rng};
 use crate::error::{IllegalAction, InvalidState};
 use crate::game::Game;
+use crate::rng::{splitmix64, Rng};
 use std::sync::Arc;
 
 pub const NUM_PLAYERS: usize = 4;
@@ -118,9 +118,29 @@ pub struct FailedThrow {
     pub penalty: i32,
 }
 
-/// One round of Tractor.
+/// One round of Tractor: its parts are plain fields (no indirection), grouped by what they are about.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct State {
+    setup: Setup,
+    draw: Draw,
+    /// The trump once fixed (after the draw), with its tables.
+    trump: Option<Trump>,
+    ctx: Option<&'static TrumpContext>,
+    phase: Phase,
+    to_move: u8,
+    /// The cards in each hand; a play's cards leave it when the play is complete.
+    hands: [Hand; NUM_PLAYERS],
+    /// The starter's discards (R23).
+    kitty: Hand,
+    history: Vec<u8>,
+    trick: TrickInProgress,
+    score: Score,
+    shown: Shown,
+}
+
+/// How the round was set up: its rules and start, the levels and the teams, the trump rank.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Setup {
     rules: Rules,
     origin: Origin,
     levels: [u8; 2],
@@ -131,6 +151,11 @@ pub struct State {
     starter: Option<u8>,
     rank: Rank,
     first_drawer: u8,
+}
+
+/// The draw (R13–R20): the stack, how far it has gone, the standing declaration.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Draw {
     rng: Rng,
     stack: [Card; 108],
     drawn: u8,
@@ -138,19 +163,22 @@ pub struct State {
     window: u8,
     in_window: bool,
     standing: Option<Standing>,
-    exposed: [Hand; NUM_PLAYERS],
-    trump: Option<Trump>,
-    ctx: Option<&'static TrumpContext>,
     flipped: u8,
-    phase: Phase,
-    to_move: u8,
-    hands: [Hand; NUM_PLAYERS],
-    kitty: Hand,
+}
+
+/// The trick being played: its leader, the plays so far, the play being built, the lead's format.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct TrickInProgress {
     leader: u8,
     plays: [Hand; NUM_PLAYERS],
     n_plays: u8,
     partial: Hand,
     lead: Option<Format>,
+}
+
+/// What the completed tricks decided: cards taken, points P (R40–R42), failed throws, the returns.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Score {
     tricks: u16,
     last_trick: Option<Trick>,
     /// Cards of the completed tricks, all and by seat.
@@ -161,6 +189,13 @@ pub struct State {
     kitty_bonus: i32,
     failed_throw: Option<FailedThrow>,
     failed_throws: u16,
+    returns: [i32; NUM_PLAYERS],
+}
+
+/// What each seat has shown that the history does not say (for information keys and `resample`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Shown {
+    exposed: [Hand; NUM_PLAYERS],
     /// What everyone saw that the history does not say (for information keys and `resample`): the draws after
     /// which the drawer stopped to declare or pass (bit k: after the (k+1)th card; bit 100 + w: turn w of the
     /// final window), and a hash of the failed throws' outcomes.
@@ -170,8 +205,6 @@ pub struct State {
     voids: [u8; NUM_PLAYERS],
     /// The cards of each seat's failed throws taken back into its hand (R34) and not played since.
     thrown_back: [Hand; NUM_PLAYERS],
-    returns: [i32; NUM_PLAYERS],
-    history: Vec<u8>,
 }
 
 impl State {
@@ -265,8 +298,8 @@ impl State {
         };
         let rank = Rank::from_value(rank_value).expect("checked level");
         let mut state = State::blank(rules, origin, levels, declarers, starter, rank);
-        state.first_drawer = first_drawer;
-        state.rng = rng_after;
+        state.setup.first_drawer = first_drawer;
+        state.draw.rng = rng_after;
         state.deal();
         Ok(state)
     }
@@ -280,49 +313,59 @@ impl State {
         rank: Rank,
     ) -> State {
         State {
-            rules,
-            origin,
-            levels,
-            declarers,
-            round_one: declarers.is_none(),
-            starter,
-            rank,
-            first_drawer: 0,
-            rng: Rng::new(0),
-            stack: [Card::RED_JOKER; 108],
-            drawn: 0,
-            deals: 0,
-            window: 0,
-            in_window: false,
-            standing: None,
-            exposed: [Hand::EMPTY; NUM_PLAYERS],
+            setup: Setup {
+                rules,
+                origin,
+                levels,
+                declarers,
+                round_one: declarers.is_none(),
+                starter,
+                rank,
+                first_drawer: 0,
+            },
+            draw: Draw {
+                rng: Rng::new(0),
+                stack: [Card::RED_JOKER; 108],
+                drawn: 0,
+                deals: 0,
+                window: 0,
+                in_window: false,
+                standing: None,
+                flipped: 0,
+            },
             trump: None,
             ctx: None,
-            flipped: 0,
             phase: Phase::Draw,
             to_move: 0,
             hands: [Hand::EMPTY; NUM_PLAYERS],
             kitty: Hand::EMPTY,
-            leader: 0,
-            plays: [Hand::EMPTY; NUM_PLAYERS],
-            n_plays: 0,
-            partial: Hand::EMPTY,
-            lead: None,
-            tricks: 0,
-            last_trick: None,
-            played: Hand::EMPTY,
-            played_by: [Hand::EMPTY; NUM_PLAYERS],
-            points: 0,
-            trick_points: [0; 2],
-            kitty_bonus: 0,
-            failed_throw: None,
-            failed_throws: 0,
-            stops: 0,
-            throws: 0,
-            voids: [0; NUM_PLAYERS],
-            thrown_back: [Hand::EMPTY; NUM_PLAYERS],
-            returns: [0; NUM_PLAYERS],
             history: Vec::with_capacity(256),
+            trick: TrickInProgress {
+                leader: 0,
+                plays: [Hand::EMPTY; NUM_PLAYERS],
+                n_plays: 0,
+                partial: Hand::EMPTY,
+                lead: None,
+            },
+            score: Score {
+                tricks: 0,
+                last_trick: None,
+                played: Hand::EMPTY,
+                played_by: [Hand::EMPTY; NUM_PLAYERS],
+                points: 0,
+                trick_points: [0; 2],
+                kitty_bonus: 0,
+                failed_throw: None,
+                failed_throws: 0,
+                returns: [0; NUM_PLAYERS],
+            },
+            shown: Shown {
+                exposed: [Hand::EMPTY; NUM_PLAYERS],
+                stops: 0,
+                throws: 0,
+                voids: [0; NUM_PLAYERS],
+                thrown_back: [Hand::EMPTY; NUM_PLAYERS],
+            },
         }
     }
 
@@ -378,7 +421,7 @@ impl State {
         let mut s = State::blank(rules, origin, levels, Some(declarers), Some(starter), rank);
         s.hands = hands;
         s.kitty = kitty;
-        s.drawn = DRAWN;
+        s.draw.drawn = DRAWN;
         s.fix_trump(trump);
         s.start_play();
         Ok(s)
@@ -389,85 +432,85 @@ impl State {
     #[inline(always)] // inlined into the CPU-specific playout kernel
     fn deal(&mut self) {
         let mut deck: [Card; 108] = std::array::from_fn(|i| Card::from_id((i / 2) as u8).expect("54 kinds"));
-        self.rng.shuffle(&mut deck);
-        self.stack = deck;
+        self.draw.rng.shuffle(&mut deck);
+        self.draw.stack = deck;
         self.new_deal();
-        self.in_window = false;
+        self.draw.in_window = false;
         self.advance();
     }
 
     /// What starts every deal, once `stack` is shuffled.
     #[inline(always)] // inlined into the CPU-specific playout kernel
     fn new_deal(&mut self) {
-        self.drawn = 0;
-        self.deals = self.deals.saturating_add(1);
-        if let Origin::Restacked(r) = &self.origin {
-            if let Some(r) = r.stacks.iter().find(|r| r.deal == self.deals) {
-                self.stack = r.stack;
-                self.rng = r.after;
+        self.draw.drawn = 0;
+        self.draw.deals = self.draw.deals.saturating_add(1);
+        if let Origin::Restacked(r) = &self.setup.origin {
+            if let Some(r) = r.stacks.iter().find(|r| r.deal == self.draw.deals) {
+                self.draw.stack = r.stack;
+                self.draw.rng = r.after;
             }
         }
-        self.window = 0;
-        self.standing = None;
-        self.stops = 0;
-        self.exposed = [Hand::EMPTY; NUM_PLAYERS];
+        self.draw.window = 0;
+        self.draw.standing = None;
+        self.shown.stops = 0;
+        self.shown.exposed = [Hand::EMPTY; NUM_PLAYERS];
         self.hands = [Hand::EMPTY; NUM_PLAYERS];
     }
 
     fn can_declare(&self, seat: u8) -> bool {
-        can_declare(self.hands[seat as usize], self.rank, self.standing, seat, &self.rules)
+        can_declare(self.hands[seat as usize], self.setup.rank, self.draw.standing, seat, &self.setup.rules)
     }
 
     /// Draws until somebody may declare, then runs the final window, then fixes the trump.
     #[inline(always)] // inlined into the CPU-specific playout kernel
     fn advance(&mut self) {
         loop {
-            while self.drawn < DRAWN {
-                let seat = (self.first_drawer + self.drawn) % 4;
-                let card = self.stack[self.drawn as usize];
+            while self.draw.drawn < DRAWN {
+                let seat = (self.setup.first_drawer + self.draw.drawn) % 4;
+                let card = self.draw.stack[self.draw.drawn as usize];
                 self.hands[seat as usize] = self.hands[seat as usize].add(card).expect("a fresh deck");
-                self.drawn += 1;
+                self.draw.drawn += 1;
                 if self.can_declare(seat) {
                     self.to_move = seat; // R18: offered to the player who just drew
-                    self.stops |= 1 << (self.drawn - 1);
+                    self.shown.stops |= 1 << (self.draw.drawn - 1);
                     return;
                 }
             }
-            while self.window < 4 {
-                let seat = (self.first_drawer + self.window) % 4;
+            while self.draw.window < 4 {
+                let seat = (self.setup.first_drawer + self.draw.window) % 4;
                 if self.can_declare(seat) {
-                    self.in_window = true;
+                    self.draw.in_window = true;
                     self.to_move = seat;
-                    self.stops |= 1 << (DRAWN + self.window);
+                    self.shown.stops |= 1 << (DRAWN + self.draw.window);
                     return;
                 }
-                self.window += 1;
+                self.draw.window += 1;
             }
-            self.in_window = false;
-            match self.standing {
+            self.draw.in_window = false;
+            match self.draw.standing {
                 Some(st) => {
-                    if self.declarers.is_none() {
+                    if self.setup.declarers.is_none() {
                         // R21: the round-1 declarer's team declares, and the declarer starts.
-                        self.declarers = Some(team(st.by));
-                        self.starter = Some(st.by);
+                        self.setup.declarers = Some(team(st.by));
+                        self.setup.starter = Some(st.by);
                     }
-                    self.fix_trump(st.declaration.trump(self.rank));
+                    self.fix_trump(st.declaration.trump(self.setup.rank));
                 }
                 // R19: nobody declared in round 1: collect, reshuffle, draw again.
-                None if self.declarers.is_none() => {
+                None if self.setup.declarers.is_none() => {
                     self.deal_again();
                     continue;
                 }
                 None => {
                     // R20: turn the talon over.
-                    let (suit, turned) = talon_flip(&self.stack[DRAWN as usize..], self.rank);
-                    self.flipped = turned as u8;
-                    self.fix_trump(Trump::new(Some(self.rank), Some(suit)).expect("a rank and a suit"));
+                    let (suit, turned) = talon_flip(&self.draw.stack[DRAWN as usize..], self.setup.rank);
+                    self.draw.flipped = turned as u8;
+                    self.fix_trump(Trump::new(Some(self.setup.rank), Some(suit)).expect("a rank and a suit"));
                 }
             }
             // R23: the starter takes the talon.
-            let starter = self.starter.expect("fixed with the trump");
-            let talon: Hand = Hand::try_from(&self.stack[DRAWN as usize..]).expect("a fresh deck");
+            let starter = self.setup.starter.expect("fixed with the trump");
+            let talon: Hand = Hand::try_from(&self.draw.stack[DRAWN as usize..]).expect("a fresh deck");
             self.hands[starter as usize] = self.hands[starter as usize].sum(talon).expect("a fresh deck");
             self.phase = Phase::Kitty;
             self.to_move = starter;
@@ -476,21 +519,21 @@ impl State {
     }
 
     fn deal_again(&mut self) {
-        let mut deck = self.stack;
-        self.rng.shuffle(&mut deck);
-        self.stack = deck;
+        let mut deck = self.draw.stack;
+        self.draw.rng.shuffle(&mut deck);
+        self.draw.stack = deck;
         self.new_deal();
     }
 
     fn fix_trump(&mut self, trump: Trump) {
         self.trump = Some(trump);
-        self.ctx = Some(TrumpContext::cached(trump, self.rules.plain_suit_gap_closing));
+        self.ctx = Some(TrumpContext::cached(trump, self.setup.rules.plain_suit_gap_closing));
     }
 
     fn start_play(&mut self) {
         self.phase = Phase::Play;
-        self.leader = self.starter.expect("a starter");
-        self.to_move = self.leader;
+        self.trick.leader = self.setup.starter.expect("a starter");
+        self.to_move = self.trick.leader;
     }
 }
 
@@ -498,7 +541,7 @@ impl State {
     // ---- what anyone can read ----
 
     pub fn rules(&self) -> Rules {
-        self.rules
+        self.setup.rules
     }
     pub fn phase(&self) -> Phase {
         self.phase
@@ -513,17 +556,17 @@ impl State {
         &self.history
     }
     pub fn levels(&self) -> [u8; 2] {
-        self.levels
+        self.setup.levels
     }
     pub fn declarers(&self) -> Option<u8> {
-        self.declarers
+        self.setup.declarers
     }
     pub fn starter(&self) -> Option<u8> {
-        self.starter
+        self.setup.starter
     }
     /// The rank a declaration exposes: the declarers' level (R5).
     pub fn rank(&self) -> Rank {
-        self.rank
+        self.setup.rank
     }
     /// The trump, once fixed.
     pub fn trump(&self) -> Option<Trump> {
@@ -533,27 +576,27 @@ impl State {
         self.ctx
     }
     pub fn standing(&self) -> Option<Standing> {
-        self.standing
+        self.draw.standing
     }
     /// Cards each player has exposed to declare (R15, R18: they stay in the hand).
     pub fn exposed(&self) -> [Hand; NUM_PLAYERS] {
-        self.exposed
+        self.shown.exposed
     }
     /// Cards drawn so far in this deal, 0–100.
     pub fn drawn(&self) -> u8 {
-        self.drawn
+        self.draw.drawn
     }
     /// How many times the cards were dealt (more than 1 after R19 redeals).
     pub fn deals(&self) -> u16 {
-        self.deals
+        self.draw.deals
     }
     /// Talon cards turned over to fix the trump (R20), 0 if a declaration stood.
     pub fn flipped(&self) -> u8 {
-        self.flipped
+        self.draw.flipped
     }
     /// The talon, in stack order, before the starter takes it.
     pub fn talon(&self) -> &[Card] {
-        &self.stack[DRAWN as usize..]
+        &self.draw.stack[DRAWN as usize..]
     }
     pub fn hand(&self, seat: usize) -> Hand {
         self.hands[seat]
@@ -563,96 +606,96 @@ impl State {
         self.kitty
     }
     pub fn leader(&self) -> u8 {
-        self.leader
+        self.trick.leader
     }
     /// The completed plays of the trick in progress, the lead first.
     pub fn trick_plays(&self) -> &[Hand] {
-        &self.plays[..self.n_plays as usize]
+        &self.trick.plays[..self.trick.n_plays as usize]
     }
     /// The play being built by the player to move.
     pub fn partial(&self) -> Hand {
-        self.partial
+        self.trick.partial
     }
     pub fn lead(&self) -> Option<&Format> {
-        self.lead.as_ref()
+        self.trick.lead.as_ref()
     }
     pub fn tricks_played(&self) -> u16 {
-        self.tricks
+        self.score.tricks
     }
     pub fn last_trick(&self) -> Option<Trick> {
-        self.last_trick
+        self.score.last_trick
     }
     pub fn origin(&self) -> &Origin {
-        &self.origin
+        &self.setup.origin
     }
     /// The cards of the completed tricks.
     pub fn played(&self) -> Hand {
-        self.played
+        self.score.played
     }
     /// The cards each seat played in the completed tricks.
     pub fn played_by(&self) -> [Hand; NUM_PLAYERS] {
-        self.played_by
+        self.score.played_by
     }
     /// The seat that drew first in this deal.
     pub fn first_drawer(&self) -> u8 {
-        self.first_drawer
+        self.setup.first_drawer
     }
     /// The card drawn at position `k` of the stack (0–107).
     pub fn stack_card(&self, k: usize) -> Card {
-        self.stack[k]
+        self.draw.stack[k]
     }
     /// P so far: the opponents' card points, the kitty bonus and the throw penalties (R40–R42).
     pub fn points(&self) -> i32 {
-        self.points
+        self.score.points
     }
     /// Card points taken in tricks by each team.
     pub fn trick_points(&self) -> [u32; 2] {
-        self.trick_points
+        self.score.trick_points
     }
     pub fn kitty_bonus(&self) -> i32 {
-        self.kitty_bonus
+        self.score.kitty_bonus
     }
     /// The last failed throw of the round, if any.
     pub fn failed_throw(&self) -> Option<FailedThrow> {
-        self.failed_throw
+        self.score.failed_throw
     }
     pub fn failed_throws(&self) -> u16 {
-        self.failed_throws
+        self.score.failed_throws
     }
     /// The draw stops of this deal: bit k set when the drawer of the (k+1)th card could declare (R18), bit
     /// 100 + w when turn w of the final window could.
     pub fn stops(&self) -> u128 {
-        self.stops
+        self.shown.stops
     }
     /// Turns of the final window taken so far (0–4).
     pub fn window_turns(&self) -> u8 {
         if self.phase == Phase::Draw {
-            self.window
+            self.draw.window
         } else {
             4
         }
     }
     /// A hash of the failed throws so far: who threw, when, and what was led instead.
     pub fn throw_outcomes(&self) -> u64 {
-        self.throws
+        self.shown.throws
     }
     /// The effective suits (bits 0–4) each seat has shown void in by following with fewer cards of the led
     /// suit than the lead has.
     pub fn voids(&self) -> [u8; NUM_PLAYERS] {
-        self.voids
+        self.shown.voids
     }
     /// The cards of each seat's failed throws taken back into its hand (R34) and not played since: everyone
     /// knows it holds them.
     pub fn thrown_back(&self) -> [Hand; NUM_PLAYERS] {
-        self.thrown_back
+        self.shown.thrown_back
     }
     /// Zero-sum returns (see `scoring::declarer_return`); zeros before the end.
     pub fn returns(&self) -> [i32; NUM_PLAYERS] {
-        self.returns
+        self.score.returns
     }
 
     fn is_declarer(&self, seat: u8) -> bool {
-        Some(team(seat)) == self.declarers
+        Some(team(seat)) == self.setup.declarers
     }
 
     // ---- legality ----
@@ -665,12 +708,12 @@ impl State {
         }
         let ctx = self.ctx.expect("play has a trump");
         let hand = self.hands[self.to_move as usize];
-        match &self.lead {
-            Some(lead) => extensions(ctx, hand, lead, self.partial, self.follow_rules()),
+        match &self.trick.lead {
+            Some(lead) => extensions(ctx, hand, lead, self.trick.partial, self.follow_rules()),
             None => {
                 // Leading: any card first, then more of the same effective suit (R27).
-                let left = hand.minus(self.partial);
-                match self.partial.first() {
+                let left = hand.minus(self.trick.partial);
+                match self.trick.partial.first() {
                     None => left.kinds(),
                     Some(c) => left.kinds() & ctx.suit_mask(ctx.suit_of(c)),
                 }
@@ -679,7 +722,7 @@ impl State {
     }
 
     pub(crate) fn follow_rules(&self) -> FollowRules {
-        FollowRules { tractor_must_follow_tractor: self.rules.tractor_must_follow_tractor }
+        FollowRules { tractor_must_follow_tractor: self.setup.rules.tractor_must_follow_tractor }
     }
 
     /// Every legal action as a bit mask over the action ids.
@@ -688,12 +731,12 @@ impl State {
         match self.phase {
             Phase::Draw => {
                 let hand = self.hands[self.to_move as usize];
-                legal_declarations(hand, self.rank, self.standing, self.to_move, &self.rules)
+                legal_declarations(hand, self.setup.rank, self.draw.standing, self.to_move, &self.setup.rules)
                     .fold(1u128 << PASS, |m, d| m | 1 << Action::Declare(d).id())
             }
             Phase::Kitty => u128::from(self.hands[self.to_move as usize].kinds()) << DISCARD,
             Phase::Play => {
-                let finish = self.lead.is_none() && !self.partial.is_empty();
+                let finish = self.trick.lead.is_none() && !self.trick.partial.is_empty();
                 u128::from(self.playable()) << PLAY | u128::from(finish) << FINISH
             }
             Phase::Done => 0,
@@ -716,10 +759,10 @@ impl State {
 
     /// The round as it was before its first action.
     pub(crate) fn restart(&self) -> State {
-        match &self.origin {
+        match &self.setup.origin {
             Origin::Deal(_) | Origin::Restacked(_) => {
                 let setup = self.start_setup();
-                State::dealt(self.origin.clone(), self.rules, self.levels, setup.0, setup.1)
+                State::dealt(self.setup.origin.clone(), self.setup.rules, self.setup.levels, setup.0, setup.1)
                     .expect("a state's own setup is valid")
             }
             &Origin::Position { hands, kitty, trump, starter } => State::from_cards(
@@ -727,9 +770,9 @@ impl State {
                 kitty,
                 trump,
                 starter,
-                self.declarers.expect("a position has declarers"),
-                self.rules,
-                Some(self.levels),
+                self.setup.declarers.expect("a position has declarers"),
+                self.setup.rules,
+                Some(self.setup.levels),
             )
             .expect("a state's own position is valid"),
         }
@@ -737,9 +780,9 @@ impl State {
 
     /// (declarers, starter) as given at the start: `None`s for round 1.
     pub fn start_setup(&self) -> (Option<u8>, Option<u8>) {
-        match self.origin {
-            Origin::Deal(_) | Origin::Restacked(_) if self.round_one => (None, None),
-            _ => (self.declarers, self.starter),
+        match self.setup.origin {
+            Origin::Deal(_) | Origin::Restacked(_) if self.setup.round_one => (None, None),
+            _ => (self.setup.declarers, self.setup.starter),
         }
     }
 
@@ -760,9 +803,9 @@ impl State {
                 }
             }
             Action::Declare(d) => {
-                self.standing = Some(Standing { by: seat, declaration: d });
-                let cards = d.cards(self.rank);
-                self.exposed[seat as usize] = self.exposed[seat as usize].union(cards);
+                self.draw.standing = Some(Standing { by: seat, declaration: d });
+                let cards = d.cards(self.setup.rank);
+                self.shown.exposed[seat as usize] = self.shown.exposed[seat as usize].union(cards);
                 self.after_declaration_turn();
             }
             Action::Pass => self.after_declaration_turn(),
@@ -771,9 +814,9 @@ impl State {
 
     #[inline(always)] // inlined into the CPU-specific playout kernel
     fn after_declaration_turn(&mut self) {
-        if self.in_window {
-            self.window += 1;
-            self.in_window = false;
+        if self.draw.in_window {
+            self.draw.window += 1;
+            self.draw.in_window = false;
         }
         self.advance();
     }
@@ -782,10 +825,10 @@ impl State {
 
     #[inline(always)] // inlined into the CPU-specific playout kernel
     fn play(&mut self, seat: u8, card: Card) {
-        self.partial = self.partial.add(card).expect("a legal card");
-        if let Some(lead) = &self.lead {
-            if self.partial.len() == lead.size() {
-                let play = self.partial;
+        self.trick.partial = self.trick.partial.add(card).expect("a legal card");
+        if let Some(lead) = &self.trick.lead {
+            if self.trick.partial.len() == lead.size() {
+                let play = self.trick.partial;
                 self.complete_play(seat, play);
             }
         }
@@ -794,72 +837,74 @@ impl State {
     #[inline(always)] // inlined into the CPU-specific playout kernel
     fn finish_lead(&mut self, seat: u8) {
         let ctx = self.ctx.expect("play has a trump");
-        let attempted = self.partial;
+        let attempted = self.trick.partial;
         let mut format = decompose(ctx, attempted).expect("a lead of one suit");
         let others: [Hand; 3] = std::array::from_fn(|k| self.hands[((seat + 1 + k as u8) % 4) as usize]);
         if let Some(failed) = check_throw(ctx, &format, &others) {
             // R34, R42: the beatable component is led instead; the rest goes back to the hand.
             let penalty = throw_penalty(self.is_declarer(seat), failed.taken_back);
-            self.points += penalty;
-            self.failed_throws += 1;
-            self.failed_throw = Some(FailedThrow { seat, attempted, forced: failed.forced.cards, penalty });
-            self.thrown_back[seat as usize] = self.thrown_back[seat as usize].union(attempted);
+            self.score.points += penalty;
+            self.score.failed_throws += 1;
+            self.score.failed_throw =
+                Some(FailedThrow { seat, attempted, forced: failed.forced.cards, penalty });
+            self.shown.thrown_back[seat as usize] = self.shown.thrown_back[seat as usize].union(attempted);
             let forced = failed.forced.cards;
-            for word in [u64::from(seat) | u64::from(self.tricks) << 8, forced.kinds(), forced.pairs()] {
-                self.throws = splitmix64(&mut (self.throws ^ word));
+            for word in [u64::from(seat) | u64::from(self.score.tricks) << 8, forced.kinds(), forced.pairs()]
+            {
+                self.shown.throws = splitmix64(&mut (self.shown.throws ^ word));
             }
             format = Format::of_component(format.suit, failed.forced);
         }
         let lead = format_cards(&format);
-        self.lead = Some(format);
+        self.trick.lead = Some(format);
         self.complete_play(seat, lead);
     }
 
     #[inline(always)] // inlined into the CPU-specific playout kernel
     fn complete_play(&mut self, seat: u8, play: Hand) {
         self.hands[seat as usize] = self.hands[seat as usize].minus(play);
-        self.thrown_back[seat as usize] = self.thrown_back[seat as usize].saturating_minus(play);
-        if self.n_plays > 0 {
+        self.shown.thrown_back[seat as usize] = self.shown.thrown_back[seat as usize].saturating_minus(play);
+        if self.trick.n_plays > 0 {
             let ctx = self.ctx.expect("play has a trump");
-            let lead = self.lead.as_ref().expect("a follow has a lead");
+            let lead = self.trick.lead.as_ref().expect("a follow has a lead");
             if play.restrict(ctx.suit_mask(lead.suit)).len() < lead.size() {
-                self.voids[seat as usize] |= 1 << lead.suit; // R28: it had no more of the suit
+                self.shown.voids[seat as usize] |= 1 << lead.suit; // R28: it had no more of the suit
             }
         }
-        self.plays[self.n_plays as usize] = play;
-        self.n_plays += 1;
-        self.partial = Hand::EMPTY;
-        if (self.n_plays as usize) < NUM_PLAYERS {
+        self.trick.plays[self.trick.n_plays as usize] = play;
+        self.trick.n_plays += 1;
+        self.trick.partial = Hand::EMPTY;
+        if (self.trick.n_plays as usize) < NUM_PLAYERS {
             self.to_move = (seat + 1) % 4;
             return;
         }
         let ctx = self.ctx.expect("play has a trump");
-        let lead = self.lead.as_ref().expect("a finished lead");
-        let w = (self.leader + winner_of(ctx, lead, &self.plays) as u8) % 4;
+        let lead = self.trick.lead.as_ref().expect("a finished lead");
+        let w = (self.trick.leader + winner_of(ctx, lead, &self.trick.plays) as u8) % 4;
         let (lead_size, lead_pairs) = (lead.size(), lead.pair_count());
-        self.lead = None;
-        let cards = self.plays.iter().fold(Hand::EMPTY, |all, &p| all.sum(p).expect("108 cards"));
+        self.trick.lead = None;
+        let cards = self.trick.plays.iter().fold(Hand::EMPTY, |all, &p| all.sum(p).expect("108 cards"));
         let pts = points(cards);
-        self.played = self.played.sum(cards).expect("108 cards");
-        for (i, &p) in self.plays.iter().enumerate() {
-            let s = ((self.leader + i as u8) % 4) as usize;
-            self.played_by[s] = self.played_by[s].sum(p).expect("108 cards");
+        self.score.played = self.score.played.sum(cards).expect("108 cards");
+        for (i, &p) in self.trick.plays.iter().enumerate() {
+            let s = ((self.trick.leader + i as u8) % 4) as usize;
+            self.score.played_by[s] = self.score.played_by[s].sum(p).expect("108 cards");
         }
-        self.trick_points[team(w) as usize] += pts;
+        self.score.trick_points[team(w) as usize] += pts;
         if !self.is_declarer(w) {
-            self.points += pts as i32; // R40
+            self.score.points += pts as i32; // R40
         }
-        self.tricks += 1;
-        self.last_trick = Some(Trick { leader: self.leader, plays: self.plays, winner: w });
-        self.n_plays = 0;
-        self.leader = w;
+        self.score.tricks += 1;
+        self.score.last_trick = Some(Trick { leader: self.trick.leader, plays: self.trick.plays, winner: w });
+        self.trick.n_plays = 0;
+        self.trick.leader = w;
         self.to_move = w;
         if self.hands[w as usize].is_empty() {
             if !self.is_declarer(w) {
                 // R41: the kitty, multiplied by the last lead.
-                self.kitty_bonus =
-                    kitty_bonus(points(self.kitty), lead_size, lead_pairs, self.rules.kitty_multiplier);
-                self.points += self.kitty_bonus;
+                self.score.kitty_bonus =
+                    kitty_bonus(points(self.kitty), lead_size, lead_pairs, self.setup.rules.kitty_multiplier);
+                self.score.points += self.score.kitty_bonus;
             }
             self.settle();
         }
@@ -867,9 +912,9 @@ impl State {
 
     fn settle(&mut self) {
         self.phase = Phase::Done;
-        let r = declarer_return(level_outcome(self.points));
-        let declarers = self.declarers.expect("play has declarers");
-        self.returns = std::array::from_fn(|s| if team(s as u8) == declarers { r } else { -r });
+        let r = declarer_return(level_outcome(self.score.points));
+        let declarers = self.setup.declarers.expect("play has declarers");
+        self.score.returns = std::array::from_fn(|s| if team(s as u8) == declarers { r } else { -r });
     }
 
     // ---- whole plays ----
@@ -883,9 +928,9 @@ impl State {
             return out;
         };
         let hand = self.hands[self.to_move as usize];
-        match &self.lead {
+        match &self.trick.lead {
             Some(lead) => super::follow::for_each_follow(ctx, hand, lead, self.follow_rules(), |p| {
-                if self.partial.is_subset(p) {
+                if self.trick.partial.is_subset(p) {
                     out.push(p)
                 }
             }),
@@ -894,7 +939,7 @@ impl State {
                     let cards = hand.restrict(ctx.suit_mask(suit));
                     for size in 1..=cards.len() {
                         cards.for_each_subset(size, &mut |p| {
-                            if self.partial.is_subset(p) {
+                            if self.trick.partial.is_subset(p) {
                                 out.push(p)
                             }
                         });
@@ -913,13 +958,13 @@ impl State {
         let ctx = self.ctx.expect("play has a trump");
         let seat = self.to_move;
         let hand = self.hands[seat as usize];
-        if !self.partial.is_subset(play) {
-            return Some(format!("the play must contain the cards already added: {:?}", self.partial));
+        if !self.trick.partial.is_subset(play) {
+            return Some(format!("the play must contain the cards already added: {:?}", self.trick.partial));
         }
         if let Some(c) = Hand::from_masks(play.excess_over(hand), 0).first() {
             return Some(format!("seat {seat} does not hold {c} (or not that many)"));
         }
-        match &self.lead {
+        match &self.trick.lead {
             Some(lead) => super::follow::check_follow(ctx, hand, lead, play, self.follow_rules())
                 .err()
                 .map(|e| e.to_string()),
@@ -932,8 +977,8 @@ impl State {
         if let Some(reason) = self.play_error(play) {
             return Err(IllegalAction { action: u32::from(PLAY), text: None, reason });
         }
-        let leading = self.lead.is_none();
-        for c in play.minus(self.partial).cards() {
+        let leading = self.trick.lead.is_none();
+        for c in play.minus(self.trick.partial).cards() {
             self.apply_unchecked(PLAY + c.id());
         }
         if leading {
@@ -944,10 +989,10 @@ impl State {
 
     /// The opponents' points as reported (R43: a negative total counts as 0 with the default option).
     pub fn reported_points(&self) -> i32 {
-        if self.rules.negative_points_as_zero {
-            self.points.max(0)
+        if self.setup.rules.negative_points_as_zero {
+            self.score.points.max(0)
         } else {
-            self.points
+            self.score.points
         }
     }
 
@@ -958,18 +1003,18 @@ impl State {
             return format!("action ids run from 0 to {}", NUM_ACTIONS - 1);
         };
         let hand = self.hands[self.to_move as usize];
-        let text = a.text(self.rank);
+        let text = a.text(self.setup.rank);
         match (self.phase, a) {
             (Phase::Done, _) => "the round is over".into(),
-            (Phase::Draw, Action::Declare(d)) if !d.cards(self.rank).is_subset(hand) => {
+            (Phase::Draw, Action::Declare(d)) if !d.cards(self.setup.rank).is_subset(hand) => {
                 format!("seat {} does not hold those cards (R15)", self.to_move)
             }
             (Phase::Draw, Action::Declare(_)) => format!(
                 "it does not override the standing declaration {:?} (R16, R17)",
-                self.standing.map(|s| s.declaration)
+                self.draw.standing.map(|s| s.declaration)
             ),
             (Phase::Kitty, Action::Discard(c)) => format!("seat {} does not hold {c}", self.to_move),
-            (Phase::Play, Action::Finish) if self.lead.is_some() => {
+            (Phase::Play, Action::Finish) if self.trick.lead.is_some() => {
                 "a follow ends by itself at the lead's size; finish ends a lead".into()
             }
             (Phase::Play, Action::Finish) => "a lead needs at least one card before finish".into(),
@@ -981,10 +1026,10 @@ impl State {
     fn why_not_playable(&self, c: Card) -> String {
         let ctx = self.ctx.expect("play has a trump");
         let hand = self.hands[self.to_move as usize];
-        if hand.minus(self.partial).count(c) == 0 {
+        if hand.minus(self.trick.partial).count(c) == 0 {
             return format!("seat {} has no {c} left to play", self.to_move);
         }
-        match &self.lead {
+        match &self.trick.lead {
             None => format!("{c} is not of the lead's effective suit; a lead is of one suit (R27)"),
             Some(lead) => {
                 let duty = super::follow::Duty::new(ctx, hand, lead, self.follow_rules());

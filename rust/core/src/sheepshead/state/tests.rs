@@ -1,7 +1,7 @@
 use super::*;
-use crate::rng::Rng;
 use crate::game::Game;
 use crate::policy::{Policy, Random};
+use crate::rng::Rng;
 
 fn finish_randomly(s: &mut State, rng: &mut Rng) {
     Random.finish(s, rng)

@@ -1,7 +1,7 @@
 use super::*;
 use crate::bits::select128;
-use crate::tractor::hand::hand;
 use crate::policy::{Policy, Random};
+use crate::tractor::hand::hand;
 
 fn finish_randomly(s: &mut State, rng: &mut Rng) {
     Random.finish(s, rng)
@@ -27,14 +27,14 @@ fn trump(rank: u8, suit: char) -> Trump {
 /// Every card is somewhere: a hand, the undrawn stack, the kitty, the trick on the table, or a completed trick.
 fn check_conservation(s: &State) -> Result<(), String> {
     let undrawn = if s.phase == Phase::Draw {
-        Hand::try_from(&s.stack[s.drawn as usize..]).unwrap()
+        Hand::try_from(&s.draw.stack[s.draw.drawn as usize..]).unwrap()
     } else {
         Hand::EMPTY
     };
     let all = s
         .hands
         .iter()
-        .chain([&s.kitty, &s.played, &undrawn])
+        .chain([&s.kitty, &s.score.played, &undrawn])
         .chain(s.trick_plays())
         .try_fold(Hand::EMPTY, |all, &h| all.sum(h))
         .map_err(|e| e.to_string())?;
@@ -60,9 +60,9 @@ fn a_random_round_keeps_every_invariant() {
             s.apply_unchecked(a);
         }
         check_conservation(&s).unwrap();
-        assert_eq!(s.trick_points[0] + s.trick_points[1] + points(s.kitty), 200);
-        assert_eq!(s.returns.iter().sum::<i32>(), 0);
-        assert!(s.returns.iter().all(|&r| r != 0));
+        assert_eq!(s.score.trick_points[0] + s.score.trick_points[1] + points(s.kitty), 200);
+        assert_eq!(s.score.returns.iter().sum::<i32>(), 0);
+        assert!(s.score.returns.iter().all(|&r| r != 0));
     }
 }
 
@@ -76,7 +76,7 @@ fn twenty_five_each_and_eight_in_the_kitty_after_the_exchange() {
     }
     assert!(s.hands.iter().all(|h| h.len() == 25));
     assert_eq!(s.kitty.len(), 8);
-    assert_eq!(s.to_move, s.starter.unwrap());
+    assert_eq!(s.to_move, s.setup.starter.unwrap());
 }
 
 #[test]
@@ -120,7 +120,7 @@ fn undo_restores_every_step_and_refusals_change_nothing() {
 fn later_rounds_start_with_the_starter_and_the_declarers_rank() {
     let s = State::new(5, Rules::default(), [4, 9], Some(1), Some(3)).unwrap();
     assert_eq!(s.rank().value(), 9);
-    assert_eq!(s.first_drawer, 3);
+    assert_eq!(s.setup.first_drawer, 3);
     assert!(State::new(5, Rules::default(), [4, 9], Some(1), Some(2)).is_err(), "the starter declares");
     assert!(State::new(5, Rules::default(), [4, 9], None, None).is_err(), "round 1 needs equal levels");
     assert!(State::new(5, Rules::default(), [1, 2], None, None).is_err());
