@@ -1,6 +1,6 @@
 """Tractor (Sheng Ji): the pure-Python reference for the card-level rules and the whole round.
 
-An executable form of ``shared/rules/tractor.md``. First the card-level rules -- cards, trump order, effective
+An executable form of ``docs/rules/tractor.md``. First the card-level rules -- cards, trump order, effective
 suits, positions, pairs and tractors (R1-R12), card points (R3), leads, following, throws and trick winners
 (R25-R39) -- behind the toolkit contract of ``docs/tractor-toolkit.md``: the same names, argument forms and
 canonical orders as the Rust engine's ``tricktaker.tractor``, so the two can be compared on random hands.

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .round import State
 
 
-_SAVE_FORMAT: Final = 1  # the "format" of a JSON save, as python/tricktaker/_saving.py writes it
+_SAVE_FORMAT: Final = 1  # the "format" of a JSON save, as rust/core/src/save.rs writes it
 
 
 def to_json(state: State) -> str:
