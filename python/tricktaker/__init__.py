@@ -15,7 +15,7 @@ algorithm is written once::
 from __future__ import annotations
 
 from . import sheepshead, tractor
-from ._core import Card, __version__
+from ._core import Card, RuleOption, __version__
 from .errors import (
     CardParseError,
     IllegalActionError,
@@ -35,6 +35,7 @@ __all__ = [
     "InvalidStateError",
     "NothingToUndoError",
     "ResampleError",
+    "RuleOption",
     "RulesError",
     "TricktakerError",
     "__version__",

@@ -10,13 +10,12 @@ Actions are numbered (``NUM_ACTIONS = 105``, see ``docs/sheepshead-protocol.md``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from . import _summaries
 from ._core import sheepshead as _native
 from .errors import IllegalActionError
 
@@ -32,6 +31,7 @@ __all__ = [
     "VectorState",
     "card_points",
     "observations",
+    "playout_summaries",
     "playouts",
     "random_playouts",
     "simulate",
@@ -82,16 +82,14 @@ class Simulation:
 def simulate(n: int, seed: int, *, threads: int | None = None, rules: Rules | None = None) -> Simulation:
     """Play ``n`` random hands in Rust exactly as :func:`random_playouts` does; say what happened in each."""
     table = _native.random_summaries(n, seed, threads=threads, rules=rules)
-    column = {name: table[:, i] for i, name in enumerate(_native.SUMMARY_COLUMNS)}
-    return Simulation(
-        returns=np.ascontiguousarray(table[:, :NUM_PLAYERS]),
-        picker=column["picker"],
-        partner=column["partner"],
-        called=column["called"],
-        picking_side_points=column["picking_side_points"],
-        picking_side_tricks=column["picking_side_tricks"],
-        leaster=column["leaster"].astype(bool),
-    )
+    return _summaries.from_table(Simulation, table, _native.SUMMARY_COLUMNS, NUM_PLAYERS)
+
+
+def playout_summaries(state: State, n: int, seed: int, *, threads: int | None = None) -> Simulation:
+    """Finish ``state`` ``n`` times exactly as :func:`playouts` does (the same rollouts for the same seed),
+    and say what happened in each: the returns, the picking side's points and tricks among the rest."""
+    table = _native.playout_summaries(state, n, seed, threads=threads)
+    return _summaries.from_table(Simulation, table, _native.SUMMARY_COLUMNS, NUM_PLAYERS)
 
 
 # ---- a match ----

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
+from . import _summaries
 from ._core import Card
 from ._core import tractor as _native
 from .errors import IllegalActionError
@@ -132,9 +133,7 @@ def legal_follows(
     tractor_must_follow_tractor: bool = False,
 ) -> list[list[Card]]:
     """Every distinct legal follow, each a list of cards in id order; the list sorted by card ids."""
-    return _native.legal_follows(
-        hand, lead, trump, tractor_must_follow_tractor=tractor_must_follow_tractor
-    )
+    return _native.legal_follows(hand, lead, trump, tractor_must_follow_tractor=tractor_must_follow_tractor)
 
 
 def follow_extensions(
@@ -235,16 +234,7 @@ def simulate(n: int, seed: int, *, threads: int | None = None, rules: Rules | No
 
 def _simulation(table: npt.NDArray[np.int32]) -> Simulation:
     """A :class:`Simulation` from rows of ``TRACTOR_SUMMARY_COLUMNS``."""
-    column = {name: table[:, i] for i, name in enumerate(_native.SUMMARY_COLUMNS)}
-    return Simulation(
-        returns=np.ascontiguousarray(table[:, :NUM_PLAYERS]),
-        declarers=column["declarers"],
-        starter=column["starter"],
-        points=column["points"],
-        failed_throws=column["failed_throws"],
-        deals=column["deals"],
-        no_trump=column["no_trump"].astype(bool),
-    )
+    return _summaries.from_table(Simulation, table, _native.SUMMARY_COLUMNS, NUM_PLAYERS)
 
 
 Policy = Literal["random", "greedy"]

@@ -13,8 +13,8 @@ __all__ = [
     "NUM_ACTIONS",
     "NUM_PLAYERS",
     "OBSERVATION_SIZE",
-    "Rules",
     "SUMMARY_COLUMNS",
+    "Rules",
     "State",
     "VectorState",
     "card_points",
@@ -63,9 +63,7 @@ class State(_GameState[Rules]):
     """One Sheepshead hand: the search protocol and a readable view of the table."""
 
     @staticmethod
-    def new(
-        seed: int, rules: Rules | None = None, dealer: int = 0, multiplier: int = 1
-    ) -> State: ...
+    def new(seed: int, rules: Rules | None = None, dealer: int = 0, multiplier: int = 1) -> State: ...
     @staticmethod
     def from_cards(
         hands: Sequence[Iterable[_CardLike]],
@@ -120,7 +118,6 @@ def trick_winner(cards: Iterable[_CardLike], jack_order: Literal["standard", "se
 def suit_of(card: _CardLike) -> Literal["T", "C", "S", "H"]: ...
 def card_points(card: _CardLike) -> int: ...
 def trumps(jack_order: Literal["standard", "seed"] = "standard") -> list[Card]: ...
-
 def random_playouts(
     n: int, seed: int, *, threads: int | None = None, rules: Rules | None = None
 ) -> npt.NDArray[np.int32]: ...

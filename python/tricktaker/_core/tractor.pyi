@@ -13,8 +13,8 @@ __all__ = [
     "NUM_ACTIONS",
     "NUM_PLAYERS",
     "OBSERVATION_SIZE",
-    "Rules",
     "SUMMARY_COLUMNS",
+    "Rules",
     "State",
     "Trump",
     "VectorState",
@@ -197,7 +197,6 @@ def level_outcome(points: int) -> tuple[bool, int]: ...
 def next_round(
     levels: tuple[int, int], declarers: int, starter: int, points: int, game_end: str
 ) -> tuple[tuple[int, int], int, int, int | None]: ...
-
 def random_playouts(
     n: int, seed: int, *, threads: int | None = None, rules: Rules | None = None
 ) -> npt.NDArray[np.int32]: ...

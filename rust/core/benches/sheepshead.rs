@@ -1,9 +1,9 @@
 //! Criterion benches of the Sheepshead core: whole random hands, legal moves, clone + undo.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use tricktaker_core::rng::Rng;
 use tricktaker_core::playout;
 use tricktaker_core::policy::{Policy, Random};
+use tricktaker_core::rng::Rng;
 use tricktaker_core::sheepshead::{Phase, Rules, State};
 use tricktaker_core::Game;
 
@@ -13,13 +13,13 @@ fn bench(c: &mut Criterion) {
     c.bench_function("sheepshead random hand", |b| {
         b.iter(|| {
             i += 1;
-            black_box(playout::random_game::<State>(7, i, rules).returns())
+            black_box(playout::random_game::<State>(7, i, rules).returns()[0])
         })
     });
     c.bench_function("sheepshead random hand, portable kernel", |b| {
         b.iter(|| {
             i += 1;
-            black_box(playout::random_game_portable::<State>(7, i, rules).returns())
+            black_box(playout::random_game_portable::<State>(7, i, rules).returns()[0])
         })
     });
     c.bench_function("sheepshead deal", |b| {
@@ -39,7 +39,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut s = black_box(called);
             playout::finish(&mut s, &Random, &mut rng);
-            s.returns()
+            s.returns()[0]
         })
     });
     let mut state = State::new(3, rules, 0, 1).unwrap();

@@ -6,6 +6,7 @@ use tricktaker_core::tractor::follow::{check_follow, extensions, for_each_follow
 use tricktaker_core::tractor::throw::check_throw;
 use tricktaker_core::tractor::trick::trick_winner;
 use tricktaker_core::tractor::{decompose, Hand, Trump, TrumpContext};
+use tricktaker_core::Game;
 
 fn hand(text: &str) -> Hand {
     let cards: Vec<Card> = text.split_whitespace().map(|t| t.parse().unwrap()).collect();
@@ -66,7 +67,10 @@ fn rounds(c: &mut Criterion) {
     c.bench_function("tractor random round (draw, kitty, play, score)", |b| {
         b.iter(|| {
             i += 1;
-            black_box(tricktaker_core::playout::random_game::<tricktaker_core::tractor::round::State>(3, i, rules).returns())
+            black_box(
+                tricktaker_core::playout::random_game::<tricktaker_core::tractor::round::State>(3, i, rules)
+                    .returns()[0],
+            )
         })
     });
 }

@@ -1,7 +1,7 @@
 //! The conformance suite every game passes, written once (in the spirit of OpenSpiel's `RandomSimTest`):
 //! random games checked at every step for the invariants of the protocol of `docs/design.md`.
 
-use crate::game::Game;
+use crate::game::{Information, Saved};
 use crate::rng::{derive_seed, Rng};
 use crate::save;
 
@@ -22,7 +22,7 @@ pub struct Checks {
 /// that a resample for every seat keeps that seat's information key, observation, history length, player to
 /// move (and its legal actions when it is to move). At the end: zero-sum returns, no legal action, and undo
 /// back to the start. Returns the number of steps checked; panics with the game and step on a failure.
-pub fn check_game<G: Game + std::fmt::Debug>(rules: G::Rules, checks: Checks) -> usize {
+pub fn check_game<G: Information + Saved + std::fmt::Debug>(rules: G::Rules, checks: Checks) -> usize {
     let mut steps = 0;
     for g in 0..checks.games {
         let seed = derive_seed(checks.seed, g);
@@ -63,7 +63,7 @@ pub fn check_game<G: Game + std::fmt::Debug>(rules: G::Rules, checks: Checks) ->
     steps
 }
 
-fn check_step<G: Game + std::fmt::Debug>(state: &G, rng: &mut Rng, deep: bool, at: &str) {
+fn check_step<G: Information + Saved + std::fmt::Debug>(state: &G, rng: &mut Rng, deep: bool, at: &str) {
     let mask = state.legal_mask();
     assert_eq!(mask >> G::NUM_ACTIONS.min(127), 0, "{at}: no action beyond NUM_ACTIONS");
     assert_eq!(

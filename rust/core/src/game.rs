@@ -1,7 +1,8 @@
 //! The shape every game has: the search protocol of `docs/design.md`, written once.
 //!
-//! A game implements the required methods of [`Game`]; the provided ones (legal actions as ids, legality,
-//! `apply` that refuses with the reason, random actions) follow from them. Everything generic — batches of
+//! A game implements the required methods of [`Game`] (the state machine), [`Information`] (what a seat knows),
+//! [`Summary`] and [`Saved`]; the provided ones (legal actions as ids, legality, `apply` that refuses with the
+//! reason, random actions) follow from them. Everything generic — batches of
 //! random games and rollouts ([`crate::playout`]), rollout policies ([`crate::policy`]), saves
 //! ([`crate::save`]), the conformance suite ([`crate::conformance`]) and the Python bindings — is written over
 //! this trait with static dispatch, so a new game or a variant gets all of it by implementing it.
@@ -12,12 +13,12 @@ use crate::options::RuleOptions;
 use crate::policy::Policy;
 use crate::rng::Rng;
 
-/// One game (a hand, a round) as a state machine over numbered actions.
+/// One game (a hand, a round) as a state machine over numbered actions. What each seat knows of it
+/// ([`Information`]), what a finished game comes to ([`Summary`]) and how it is saved ([`Saved`]) are traits of
+/// their own, each implemented in the game's module of that concept; a game implements all four.
 pub trait Game: Clone + PartialEq + Send + Sync + Sized + 'static {
     /// The rule options (declared with `rule_options!`).
     type Rules: RuleOptions;
-    /// The returns of every seat, `[i32; NUM_PLAYERS]`.
-    type Returns: AsRef<[i32]> + Copy + Send;
     /// The rollout policies the game offers, by name (`"random"` always among them).
     type Policy: Policy<Self> + Copy + Send + Sync;
 
@@ -26,10 +27,6 @@ pub trait Game: Clone + PartialEq + Send + Sync + Sized + 'static {
     const NUM_PLAYERS: usize;
     /// Action ids run from 0 to `NUM_ACTIONS - 1`; a legal-action mask has one bit per id.
     const NUM_ACTIONS: usize;
-    /// The length of an observation vector.
-    const OBSERVATION_SIZE: usize;
-    /// The columns of [`Game::summary`].
-    const SUMMARY_COLUMNS: &'static [&'static str];
 
     /// Game `index` of a batch seeded with `seed` is `deal(derive_seed(seed, index), rules)`: a fresh game of
     /// the default setup (dealer 0, round 1…). It depends on the seed and the rules only.
@@ -45,38 +42,16 @@ pub trait Game: Clone + PartialEq + Send + Sync + Sized + 'static {
     fn why_illegal(&self, action: u32) -> String;
     /// Takes back the last action; `false` if there is none.
     fn undo(&mut self) -> bool;
-    /// Zero-sum payoffs, zeros before the end.
-    fn returns(&self) -> Self::Returns;
+    /// Zero-sum payoffs of the `NUM_PLAYERS` seats, zeros before the end.
+    fn returns(&self) -> &[i32];
     /// The actions applied so far.
     fn history(&self) -> &[u8];
     /// The text form of action `action` (a valid id) in this state: `"play 10D"`.
     fn action_text(&self, action: u8) -> String;
     /// The action a text names in this state (legal or not).
     fn parse_action(&self, text: &str) -> Result<u8, ActionParseError>;
-    /// What `seat` may know, written into `out` (of length `OBSERVATION_SIZE`).
-    fn observe(&self, seat: u8, out: &mut [f32]);
-    /// A 64-bit key, equal for two states exactly when `seat`'s information in them is equal.
-    fn information_key(&self, seat: u8) -> u64;
-    /// A state `seat` cannot tell from this one, every card hidden from it dealt again at random among the
-    /// deals consistent with what it has seen.
-    fn resample(&self, seat: u8, rng: &mut Rng) -> Result<Self, ResampleError>;
-    /// What happened in a finished game, as the numbers of [`Game::SUMMARY_COLUMNS`].
-    fn summary(&self, out: &mut [i32]);
     /// The policy called `name`.
     fn policy(name: &str) -> Option<Self::Policy>;
-    /// The JSON fields, besides the game's name, the format, the rules and the history, from which
-    /// [`Game::from_saved`] rebuilds the state before its first action.
-    fn saved_start(&self) -> Vec<(&'static str, serde_json::Value)>;
-    /// The state before the first action of a save, from its fields (see [`crate::save`]).
-    fn from_saved(
-        fields: &serde_json::Map<String, serde_json::Value>,
-        rules: Self::Rules,
-    ) -> Result<Self, InvalidState>;
-
-    /// `n` resamples at once (a game may read what `seat` saw once for all of them).
-    fn resamples(&self, seat: u8, n: usize, rng: &mut Rng) -> Result<Vec<Self>, ResampleError> {
-        (0..n).map(|_| self.resample(seat, rng)).collect()
-    }
 
     /// A legal action, uniformly at random (the game must not be over). A game may override it with a faster
     /// draw of the same distribution.
@@ -117,4 +92,40 @@ pub trait Game: Clone + PartialEq + Send + Sync + Sized + 'static {
         let action = self.parse_action(text)?;
         Ok(self.apply(u32::from(action))?)
     }
+}
+
+/// What each seat knows of a game: observations, information keys, and the states it cannot tell apart.
+pub trait Information: Game {
+    /// The length of an observation vector.
+    const OBSERVATION_SIZE: usize;
+    /// What `seat` may know, written into `out` (of length `OBSERVATION_SIZE`).
+    fn observe(&self, seat: u8, out: &mut [f32]);
+    /// A 64-bit key, equal for two states exactly when `seat`'s information in them is equal.
+    fn information_key(&self, seat: u8) -> u64;
+    /// A state `seat` cannot tell from this one, every card hidden from it dealt again at random among the
+    /// deals consistent with what it has seen.
+    fn resample(&self, seat: u8, rng: &mut Rng) -> Result<Self, ResampleError>;
+    /// `n` resamples at once (a game may read what `seat` saw once for all of them).
+    fn resamples(&self, seat: u8, n: usize, rng: &mut Rng) -> Result<Vec<Self>, ResampleError> {
+        (0..n).map(|_| self.resample(seat, rng)).collect()
+    }
+}
+
+/// What a finished game came to, as numbers (for batches of games).
+pub trait Summary: Game {
+    /// The names of the numbers: the returns first (`return_0`, …), then the game's own.
+    const SUMMARY_COLUMNS: &'static [&'static str];
+    /// The numbers of [`Summary::SUMMARY_COLUMNS`], written into `out`.
+    fn summary(&self, out: &mut [i32]);
+}
+
+/// How a game is saved: the fields, besides the game's name, the format, the rules and the history, from
+/// which the state before its first action is rebuilt (see [`crate::save`]).
+pub trait Saved: Game {
+    fn saved_start(&self) -> Vec<(&'static str, serde_json::Value)>;
+    /// The state before the first action of a save, from its fields.
+    fn from_saved(
+        fields: &serde_json::Map<String, serde_json::Value>,
+        rules: Self::Rules,
+    ) -> Result<Self, InvalidState>;
 }

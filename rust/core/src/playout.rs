@@ -1,7 +1,7 @@
 //! Batches of whole games and of rollouts, for any [`Game`], on rayon threads; one kernel, compiled twice on
 //! x86-64 (with BMI2 and POPCNT, chosen at run time, and for any CPU).
 
-use crate::game::Game;
+use crate::game::{Game, Summary};
 use crate::policy::{Policy, Random};
 use crate::rng::{derive_seed, Rng};
 
@@ -65,14 +65,19 @@ pub fn random_playouts<G: Game>(n: usize, seed: u64, rules: G::Rules, threads: O
 }
 
 /// The summaries of `n` random games, `G::SUMMARY_COLUMNS.len()` numbers a game.
-pub fn random_summaries<G: Game>(n: usize, seed: u64, rules: G::Rules, threads: Option<usize>) -> Vec<i32> {
+pub fn random_summaries<G: Summary>(
+    n: usize,
+    seed: u64,
+    rules: G::Rules,
+    threads: Option<usize>,
+) -> Vec<i32> {
     random_batch::<G>(n, seed, rules, threads, G::SUMMARY_COLUMNS.len(), G::summary)
 }
 
 /// A game's returns written into a row.
 #[inline]
 pub fn write_returns<G: Game>(state: &G, row: &mut [i32]) {
-    row.copy_from_slice(state.returns().as_ref());
+    row.copy_from_slice(state.returns());
 }
 
 /// Finishes `state` `n` times with `policy` (rollouts from one position) and writes `record(rollout, row)`
@@ -99,7 +104,7 @@ mod tests {
     use super::*;
     use crate::{sheepshead, tractor};
 
-    fn threads_do_not_matter<G: Game>(n: usize) {
+    fn threads_do_not_matter<G: Summary>(n: usize) {
         let rules = G::Rules::default();
         let one = random_playouts::<G>(n, 9, rules, Some(1));
         assert_eq!(one, random_playouts::<G>(n, 9, rules, Some(2)));
@@ -135,7 +140,7 @@ mod tests {
     #[test]
     fn rollouts_depend_on_the_seed_only() {
         let state = tractor::round::State::deal(5, tractor::rules::Rules::default());
-        for policy in [tractor::game::RolloutPolicy::Random, tractor::game::RolloutPolicy::Greedy] {
+        for policy in [tractor::greedy::RolloutPolicy::Random, tractor::greedy::RolloutPolicy::Greedy] {
             let a = rollouts(&state, 300, 2, &policy, Some(1), 4, write_returns);
             assert_eq!(a, rollouts(&state, 300, 2, &policy, Some(2), 4, write_returns));
             assert_ne!(a, rollouts(&state, 300, 3, &policy, Some(2), 4, write_returns));
@@ -145,7 +150,7 @@ mod tests {
     #[test]
     fn summaries_of_sheepshead_agree_with_the_returns() {
         let summaries = random_summaries::<sheepshead::State>(2000, 4, Default::default(), None);
-        for s in summaries.chunks(sheepshead::game::SUMMARY_COLUMNS.len()) {
+        for s in summaries.chunks(sheepshead::scoring::SUMMARY_COLUMNS.len()) {
             let (picker, leaster) = (s[5], s[10]);
             assert!(picker >= 0 || leaster == 1);
             if picker >= 0 {

@@ -12,7 +12,7 @@
 //! refused with [`InvalidState`] saying what is wrong, in time and memory bounded by its size.
 
 use crate::error::InvalidState;
-use crate::game::Game;
+use crate::game::Saved;
 use crate::options::{RuleOptions, Value as OptionValue};
 use serde_json::{Map, Value};
 use std::io;
@@ -24,7 +24,7 @@ pub const FORMAT: u64 = 1;
 pub const MAX_SAVE_BYTES: usize = 1 << 20;
 
 /// `state` as JSON.
-pub fn to_json<G: Game>(state: &G) -> String {
+pub fn to_json<G: Saved>(state: &G) -> String {
     let mut map = Map::new();
     map.insert("game".into(), G::NAME.into());
     map.insert("format".into(), FORMAT.into());
@@ -38,11 +38,11 @@ pub fn to_json<G: Game>(state: &G) -> String {
 }
 
 /// The state a save describes.
-pub fn from_json<G: Game>(text: &[u8]) -> Result<G, InvalidState> {
+pub fn from_json<G: Saved>(text: &[u8]) -> Result<G, InvalidState> {
     load::<G>(text).map_err(|InvalidState(m)| InvalidState(format!("corrupted saved game: {m}")))
 }
 
-fn load<G: Game>(text: &[u8]) -> Result<G, InvalidState> {
+fn load<G: Saved>(text: &[u8]) -> Result<G, InvalidState> {
     if text.len() > MAX_SAVE_BYTES {
         return Err(InvalidState(format!(
             "the save has {} bytes; a save has at most {MAX_SAVE_BYTES}",

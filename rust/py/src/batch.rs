@@ -1,9 +1,11 @@
 //! Batches of games run in Rust with the GIL released, and observations, handed back as numpy arrays.
 
+use crate::args::{count_arg, policy_arg, seed_arg, threads_arg};
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
-use tricktaker_core::Game;
+use tricktaker_core::game::{Information, Summary};
+use tricktaker_core::playout;
 
 /// Runs `play(threads)` without the GIL and returns its `n × width` numbers as an `(n, width)` int32 array.
 pub fn to_numpy<'py>(
@@ -17,6 +19,81 @@ pub fn to_numpy<'py>(
     Ok(PyArray1::from_vec(py, out).reshape([n, width])?.into_any())
 }
 
+/// What a batch records of each game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Record {
+    /// Its returns: `NUM_PLAYERS` numbers.
+    Returns,
+    /// Its summary: the numbers of `SUMMARY_COLUMNS`.
+    Summary,
+}
+
+impl Record {
+    fn width<G: Summary>(self) -> usize {
+        match self {
+            Record::Returns => G::NUM_PLAYERS,
+            Record::Summary => G::SUMMARY_COLUMNS.len(),
+        }
+    }
+
+    fn write<G: Summary>(self, state: &G, row: &mut [i32]) {
+        match self {
+            Record::Returns => playout::write_returns(state, row),
+            Record::Summary => state.summary(row),
+        }
+    }
+}
+
+/// `n` random games of `G` (the `random_playouts` and `random_summaries` of every game), each recorded as
+/// `record` says, as an int32 array.
+pub fn random_games<'py, G: Summary>(
+    py: Python<'py>,
+    n: &Bound<'py, PyAny>,
+    seed: &Bound<'py, PyAny>,
+    threads: Option<&Bound<'py, PyAny>>,
+    rules: G::Rules,
+    record: Record,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (n, threads, seed) = (count_arg(n, "n")?, threads_arg(threads)?, seed_arg(seed)?);
+    let width = record.width::<G>();
+    to_numpy(py, n, width, threads, |t| {
+        playout::random_batch::<G>(n, seed, rules, t, width, |g, row| record.write(g, row))
+    })
+}
+
+/// `state` finished `n` times with the policy called `policy` (the `playouts` and `playout_summaries` of every
+/// game), each rollout recorded as `record` says, as an int32 array.
+pub fn rollouts<'py, G: Summary>(
+    py: Python<'py>,
+    state: &G,
+    n: &Bound<'py, PyAny>,
+    seed: &Bound<'py, PyAny>,
+    threads: Option<&Bound<'py, PyAny>>,
+    policy: &str,
+    record: Record,
+) -> crate::errors::Result<Bound<'py, PyAny>> {
+    let (n, threads, seed) = (count_arg(n, "n")?, threads_arg(threads)?, seed_arg(seed)?);
+    let (policy, width, state) = (policy_arg::<G>(policy)?, record.width::<G>(), state.clone());
+    Ok(to_numpy(py, n, width, threads, |t| {
+        playout::rollouts(&state, n, seed, &policy, t, width, |g, row| record.write(g, row))
+    })?)
+}
+
+/// Copies `values` into `out`, which must be writable, C-contiguous and of their length (callers check shapes).
+fn copy_into<D: numpy::ndarray::Dimension>(
+    out: &Bound<'_, numpy::PyArray<f32, D>>,
+    values: &[f32],
+) -> PyResult<()> {
+    let mut view = out
+        .try_readwrite()
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("out is not writable: {e}")))?;
+    let slice = view
+        .as_slice_mut()
+        .map_err(|_| pyo3::exceptions::PyValueError::new_err("out must be a C-contiguous float32 array"))?;
+    slice.copy_from_slice(values);
+    Ok(())
+}
+
 /// An observation as a new float32 array, or copied into `out` (which must be C-contiguous of the same length).
 pub fn observation_out<'py>(
     py: Python<'py>,
@@ -24,27 +101,19 @@ pub fn observation_out<'py>(
     out: Option<Bound<'py, PyArray1<f32>>>,
 ) -> PyResult<Bound<'py, PyArray1<f32>>> {
     let Some(array) = out else { return Ok(PyArray1::from_slice(py, values)) };
-    {
-        let mut view = array
-            .try_readwrite()
-            .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("out is not writable: {e}")))?;
-        let slice = view.as_slice_mut().map_err(|_| {
-            pyo3::exceptions::PyValueError::new_err("out must be a C-contiguous float32 array")
-        })?;
-        if slice.len() != values.len() {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "out must have shape ({},), not ({},)",
-                values.len(),
-                slice.len()
-            )));
-        }
-        slice.copy_from_slice(values);
+    if array.len() != values.len() || array.ndim() != 1 {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "out must have shape ({},), not {:?}",
+            values.len(),
+            array.shape()
+        )));
     }
+    copy_into(&array, values)?;
     Ok(array)
 }
 
 /// The observations of many states, one row each, as an `(n, OBSERVATION_SIZE)` float32 array (or into `out`).
-pub fn observations_out<'py, G: Game>(
+pub fn observations_out<'py, G: Information>(
     py: Python<'py>,
     states: &[(&G, u8)],
     out: Option<Bound<'py, numpy::PyArray2<f32>>>,
@@ -64,14 +133,6 @@ pub fn observations_out<'py, G: Game>(
             states.len()
         )));
     }
-    {
-        let mut view = array
-            .try_readwrite()
-            .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("out is not writable: {e}")))?;
-        let slice = view.as_slice_mut().map_err(|_| {
-            pyo3::exceptions::PyValueError::new_err("out must be a C-contiguous float32 array")
-        })?;
-        slice.copy_from_slice(&values);
-    }
+    copy_into(&array, &values)?;
     Ok(array.into_any())
 }

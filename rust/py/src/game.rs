@@ -160,11 +160,22 @@ pub fn option_table<R: RuleOptions>() -> Vec<RuleOption> {
         .collect()
 }
 
-/// A game's `Rules` class: `rules_class!(Rules(core::Rules), "tricktaker.game", option, option, ...)`, one
-/// getter per option of the table (a test checks the list against the table).
+/// A game's `Rules` class, made from the game's option table: `tricktaker_core::<game>_rule_table!(rules_class
+/// (core::Rules) Rules "tricktaker.<game>")` gives it one getter per row, with the row's description.
 macro_rules! rules_class {
-    ($(#[$meta:meta])* $Rules:ident($Core:ty), $module:literal; $($option:ident),+ $(,)?) => {
+    (
+        ($Core:ty) $Rules:ident $module:literal
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $(
+                #[doc = $doc:literal]
+                [$rule:literal] $option:ident: $ty:ty $(, in $min:literal ..= $max:literal)? = $default:expr;
+            )+
+        }
+    ) => {
         $(#[$meta])*
+        ///
+        /// Keyword-only; ``Rules.options()`` describes every option.
         #[pyclass(frozen, eq, hash, module = $module, name = "Rules")]
         #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
         pub struct $Rules(pub $Core);
@@ -177,6 +188,7 @@ macro_rules! rules_class {
                 Ok($Rules(crate::game::rules_with(<$Core>::DEFAULT, options)?))
             }
             $(
+                #[doc = $doc]
                 #[getter]
                 fn $option<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
                     crate::game::option_object(py, &self.0, stringify!($option))
@@ -318,7 +330,7 @@ macro_rules! state_class {
             /// A 64-bit key, equal for two states exactly when ``player``'s information in them is equal.
             fn information_state_key(&self, player: i64) -> PyResult<u64> {
                 let seat = crate::args::seat_arg::<$Core>(player)?;
-                Ok(tricktaker_core::Game::information_key(&self.inner, seat))
+                Ok(tricktaker_core::game::Information::information_key(&self.inner, seat))
             }
             /// What ``player`` may know as a float32 vector of ``OBSERVATION_SHAPE`` (the layout is in the
             /// game's protocol page); written into ``out`` (a C-contiguous float32 array of that shape) when
@@ -331,8 +343,8 @@ macro_rules! state_class {
                 out: Option<Bound<'py, numpy::PyArray1<f32>>>,
             ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
                 let seat = crate::args::seat_arg::<$Core>(player)?;
-                let mut buffer = [0.0f32; <$Core as tricktaker_core::Game>::OBSERVATION_SIZE];
-                tricktaker_core::Game::observe(&self.inner, seat, &mut buffer);
+                let mut buffer = [0.0f32; <$Core as tricktaker_core::game::Information>::OBSERVATION_SIZE];
+                tricktaker_core::game::Information::observe(&self.inner, seat, &mut buffer);
                 crate::batch::observation_out(py, &buffer, out)
             }
             /// A state ``player`` cannot tell from this one: every card hidden from ``player`` dealt again at
@@ -342,7 +354,7 @@ macro_rules! state_class {
                 let seat = crate::args::seat_arg::<$Core>(player)?;
                 let mut rng = tricktaker_core::rng::Rng::new(crate::args::seed_arg(seed)?);
                 let state = self.inner.clone();
-                let inner = py.detach(move || tricktaker_core::Game::resample(&state, seat, &mut rng))?;
+                let inner = py.detach(move || tricktaker_core::game::Information::resample(&state, seat, &mut rng))?;
                 Ok($State { inner })
             }
             /// ``n`` independent resamples for ``player`` at once (faster than ``n`` calls: what ``player``
@@ -357,7 +369,7 @@ macro_rules! state_class {
                 let seat = crate::args::seat_arg::<$Core>(player)?;
                 let mut rng = tricktaker_core::rng::Rng::new(crate::args::seed_arg(seed)?);
                 let state = self.inner.clone();
-                let states = py.detach(move || tricktaker_core::Game::resamples(&state, seat, n, &mut rng))?;
+                let states = py.detach(move || tricktaker_core::game::Information::resamples(&state, seat, n, &mut rng))?;
                 Ok(states.into_iter().map(|inner| $State { inner }).collect())
             }
             /// The state as JSON (its start, its rules and its history of actions as text; format in
@@ -417,12 +429,8 @@ macro_rules! game_functions {
             threads: Option<&Bound<'py, PyAny>>,
             rules: Option<&Bound<'py, PyAny>>,
         ) -> PyResult<Bound<'py, PyAny>> {
-            let (n, threads) = (crate::args::count_arg(n, "n")?, crate::args::threads_arg(threads)?);
-            let (rules, seed) = (rules_arg(rules)?.0, crate::args::seed_arg(seed)?);
-            let width = <$Core as tricktaker_core::Game>::NUM_PLAYERS;
-            crate::batch::to_numpy(py, n, width, threads, |t| {
-                tricktaker_core::playout::random_playouts::<$Core>(n, seed, rules, t)
-            })
+            let rules = rules_arg(rules)?.0;
+            crate::batch::random_games::<$Core>(py, n, seed, threads, rules, crate::batch::Record::Returns)
         }
 
         /// ``n`` random games as in ``random_playouts``, each summarised in the columns of
@@ -436,12 +444,8 @@ macro_rules! game_functions {
             threads: Option<&Bound<'py, PyAny>>,
             rules: Option<&Bound<'py, PyAny>>,
         ) -> PyResult<Bound<'py, PyAny>> {
-            let (n, threads) = (crate::args::count_arg(n, "n")?, crate::args::threads_arg(threads)?);
-            let (rules, seed) = (rules_arg(rules)?.0, crate::args::seed_arg(seed)?);
-            let width = <$Core as tricktaker_core::Game>::SUMMARY_COLUMNS.len();
-            crate::batch::to_numpy(py, n, width, threads, |t| {
-                tricktaker_core::playout::random_summaries::<$Core>(n, seed, rules, t)
-            })
+            let rules = rules_arg(rules)?.0;
+            crate::batch::random_games::<$Core>(py, n, seed, threads, rules, crate::batch::Record::Summary)
         }
 
         /// ``state`` finished ``n`` times (rollouts) with ``policy``: an ``(n, NUM_PLAYERS)`` int32 array of
@@ -457,21 +461,7 @@ macro_rules! game_functions {
             threads: Option<&Bound<'py, PyAny>>,
             policy: &str,
         ) -> crate::errors::Result<Bound<'py, PyAny>> {
-            let (n, threads) = (crate::args::count_arg(n, "n")?, crate::args::threads_arg(threads)?);
-            let (inner, seed) = (state.inner.clone(), crate::args::seed_arg(seed)?);
-            let policy = crate::args::policy_arg::<$Core>(policy)?;
-            let width = <$Core as tricktaker_core::Game>::NUM_PLAYERS;
-            Ok(crate::batch::to_numpy(py, n, width, threads, |t| {
-                tricktaker_core::playout::rollouts(
-                    &inner,
-                    n,
-                    seed,
-                    &policy,
-                    t,
-                    width,
-                    tricktaker_core::playout::write_returns::<$Core>,
-                )
-            })?)
+            crate::batch::rollouts(py, &state.inner, n, seed, threads, policy, crate::batch::Record::Returns)
         }
 
         /// ``state`` finished ``n`` times as in ``playouts``, each rollout summarised in the columns of
@@ -486,15 +476,7 @@ macro_rules! game_functions {
             threads: Option<&Bound<'py, PyAny>>,
             policy: &str,
         ) -> crate::errors::Result<Bound<'py, PyAny>> {
-            let (n, threads) = (crate::args::count_arg(n, "n")?, crate::args::threads_arg(threads)?);
-            let (inner, seed) = (state.inner.clone(), crate::args::seed_arg(seed)?);
-            let policy = crate::args::policy_arg::<$Core>(policy)?;
-            let width = <$Core as tricktaker_core::Game>::SUMMARY_COLUMNS.len();
-            Ok(crate::batch::to_numpy(py, n, width, threads, |t| {
-                tricktaker_core::playout::rollouts(&inner, n, seed, &policy, t, width, |s, row| {
-                    tricktaker_core::Game::summary(s, row)
-                })
-            })?)
+            crate::batch::rollouts(py, &state.inner, n, seed, threads, policy, crate::batch::Record::Summary)
         }
 
         /// The observations of many states at once: ``players[i]``'s view of ``states[i]``, as an
@@ -526,7 +508,7 @@ macro_rules! game_functions {
 
         /// Adds the game's classes, functions and constants to its module.
         pub fn register_game(m: &Bound<'_, PyModule>) -> PyResult<()> {
-            use tricktaker_core::Game;
+            use tricktaker_core::game::{Game, Information, Summary};
             m.add_class::<$State>()?;
             m.add_class::<$Rules>()?;
             m.add_class::<VectorState>()?;

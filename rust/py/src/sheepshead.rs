@@ -4,6 +4,7 @@
 use crate::args::{seat_arg, seed_arg};
 use crate::card::{card_object, extract_card, Card};
 use crate::errors::{self, Result};
+use crate::game::rules_class;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use tricktaker_core::rng::Rng;
@@ -11,13 +12,9 @@ use tricktaker_core::sheepshead::cards::{CardSet, SCard};
 use tricktaker_core::sheepshead::ranking::{self, Ranking};
 use tricktaker_core::sheepshead::rules::JackOrder;
 use tricktaker_core::sheepshead::{self as core, Deal, NUM_PLAYERS};
+use tricktaker_core::Game;
 
-crate::game::rules_class!(
-    /// The rule options of Sheepshead (B.4 of ``docs/rules/sheepshead.md``), keyword-only; every default is
-    /// the specification's. ``Rules.options()`` describes each.
-    Rules(core::Rules), "tricktaker.sheepshead";
-    jack_order, all_pass, double_on_the_bump, no_legal_call, called_card_no_discard, hands_per_game
-);
+tricktaker_core::sheepshead_rule_table!(rules_class (core::Rules) Rules "tricktaker.sheepshead");
 
 fn scard(obj: &Bound<'_, PyAny>) -> PyResult<SCard> {
     let card = extract_card(obj)?;

@@ -4,6 +4,7 @@
 use crate::args::{seat_arg, seed_arg};
 use crate::card::{card_object, Card};
 use crate::errors;
+use crate::game::rules_class;
 use crate::tractor::{hand_arg, Trump};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -13,15 +14,9 @@ use tricktaker_core::tractor::round::{self, NUM_PLAYERS};
 use tricktaker_core::tractor::rules::{self, GameEnd};
 use tricktaker_core::tractor::scoring;
 use tricktaker_core::tractor::{Hand, TrumpContext};
+use tricktaker_core::Game;
 
-crate::game::rules_class!(
-    /// Every option of A.4 (``docs/rules/tractor.md``), keyword-only; every default is the specification's.
-    /// ``Rules.options()`` describes each.
-    Rules(rules::Rules), "tricktaker.tractor";
-    first_drawer_round1, allow_self_reinforce, red_pair_overrides_black_pair, plain_suit_gap_closing,
-    tractor_must_follow_tractor, failed_throw_forced, negative_points_as_zero, over_240, kitty_multiplier,
-    game_end
-);
+tricktaker_core::tractor_rule_table!(rules_class (rules::Rules) Rules "tricktaker.tractor");
 
 fn cards_out(py: Python<'_>, ctx: Option<&TrumpContext>, h: Hand) -> Vec<Py<Card>> {
     let cards: Vec<CoreCard> = match ctx {

@@ -4,21 +4,21 @@
 use crate::errors;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
+use tricktaker_core::game::Information;
 use tricktaker_core::rng::derive_seed;
-use tricktaker_core::Game;
 
 /// What `step` hands back: which games ended, and their returns.
 pub type Stepped<'py> = (Bound<'py, PyArray1<bool>>, Bound<'py, PyArray2<i32>>);
 
 /// `n` games; a game that ends is recorded and dealt again from the next seed of the sequence.
-pub struct Vector<G: Game> {
+pub struct Vector<G: Information> {
     pub games: Vec<G>,
     rules: G::Rules,
     seed: u64,
     dealt: u64,
 }
 
-impl<G: Game> Vector<G> {
+impl<G: Information> Vector<G> {
     pub fn new(n: usize, seed: u64, rules: G::Rules) -> Vector<G> {
         let games = (0..n as u64).map(|i| G::deal(derive_seed(seed, i), rules)).collect();
         Vector { games, rules, seed, dealt: n as u64 }

@@ -1,6 +1,7 @@
 //! The table at a glance, as text: who dealt and picked, each hand, the trick on the table, the score.
 
 use super::state::{left, State, NUM_PLAYERS};
+use crate::game::Game;
 use std::fmt;
 
 impl fmt::Display for State {

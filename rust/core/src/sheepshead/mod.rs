@@ -2,16 +2,18 @@
 //!
 //! One module per concept: [`cards`] (the deck, card sets), [`ranking`] (suits and trick winners),
 //! [`rules`] (options), [`actions`] (numbered decisions), [`state`] (the hand), [`scoring`] (settlement),
-//! [`information`] (what a seat knows: keys, observations, resampling), [`game`] (the hand as a
-//! [`crate::game::Game`], for everything generic: batches, rollouts, saves).
+//! [`information`] (what a seat knows: keys, observations, resampling), [`saving`] (a hand's start in a save),
+//! [`display`] (the table as text). The hand is a [`crate::game::Game`] (in [`state`]), with its
+//! [`crate::game::Information`], [`crate::game::Summary`] (in [`scoring`]) and [`crate::game::Saved`], so that
+//! everything generic — batches, rollouts, saves, the conformance suite, the bindings — serves it.
 
 pub mod actions;
 pub mod cards;
 pub mod display;
-pub mod game;
 pub mod information;
 pub mod ranking;
 pub mod rules;
+pub mod saving;
 pub mod scoring;
 pub mod state;
 

@@ -33,23 +33,34 @@ pub enum NoLegalCall {
     Unknown,
 }
 
-rule_options! {
-    /// The rule options of a Sheepshead hand (B.4 of `docs/rules/sheepshead.md`).
-    pub struct Rules {
-        /// J♣ above J♠ (standard) or J♠ above J♣ (seed) among the trumps.
-        ["R3"] jack_order: JackOrder = JackOrder::Standard;
-        /// When all five pass: play a leaster (R31) or throw the hand in for a doubler (R32).
-        ["R12"] all_pass: AllPass = AllPass::Leaster;
-        /// A losing picking side pays, and the winners collect, double.
-        ["R29"] double_on_the_bump: bool = false;
-        /// With no legal call the picker goes alone, or calls an unknown ace with an under card.
-        ["R16"] no_legal_call: NoLegalCall = NoLegalCall::Alone;
-        /// The partner may not discard the called card on another suit before the last trick.
-        ["R19"] called_card_no_discard: bool = true;
-        /// Hands in a game (a Match): played hands, doublers not counted.
-        ["R34"] hands_per_game: u32, in 1..=1000000 = 15;
-    }
+/// The table of Sheepshead's rule options: the one place an option is declared, handed to `callback!` with
+/// `args` before it ([`rule_options!`] makes the struct and its [`crate::options::RuleOptions`] here; the bindings
+/// make the Python getters from the same rows).
+#[macro_export]
+macro_rules! sheepshead_rule_table {
+    ($callback:ident $($arg:tt)*) => {
+        $callback! {
+            $($arg)*
+            /// The rule options of a Sheepshead hand (B.4 of `docs/rules/sheepshead.md`).
+            pub struct Rules {
+                /// J♣ above J♠ (standard) or J♠ above J♣ (seed) among the trumps.
+                ["R3"] jack_order: JackOrder = JackOrder::Standard;
+                /// When all five pass: play a leaster (R31) or throw the hand in for a doubler (R32).
+                ["R12"] all_pass: AllPass = AllPass::Leaster;
+                /// A losing picking side pays, and the winners collect, double.
+                ["R29"] double_on_the_bump: bool = false;
+                /// With no legal call the picker goes alone, or calls an unknown ace with an under card.
+                ["R16"] no_legal_call: NoLegalCall = NoLegalCall::Alone;
+                /// The partner may not discard the called card on another suit before the last trick.
+                ["R19"] called_card_no_discard: bool = true;
+                /// Hands in a game (a Match): played hands, doublers not counted.
+                ["R34"] hands_per_game: u32, in 1..=1000000 = 15;
+            }
+        }
+    };
 }
+
+sheepshead_rule_table!(rule_options);
 
 named_option!(JackOrder, Standard => "standard", Seed => "seed");
 named_option!(AllPass, Leaster => "leaster", Doubler => "doubler");

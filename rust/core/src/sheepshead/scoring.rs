@@ -1,4 +1,7 @@
-//! Settlement of a hand (R26–R31): who pays whom, zero-sum.
+//! Settlement of a hand (R26–R31): who pays whom, zero-sum; and the summary of a finished hand.
+
+use super::state::{State, NUM_PLAYERS};
+use crate::game::{Game, Summary};
 
 /// The picking side's result, per opponent, before doubling (R27, R30): +3 for all tricks … −3 for none.
 fn unit(points: u32, tricks: u32) -> i32 {
@@ -59,6 +62,45 @@ pub fn settle_leaster(winner: usize) -> [i32; 5] {
     let mut returns = [-1; 5];
     returns[winner] = 4;
     returns
+}
+
+/// The columns of [`Summary::summary`] for Sheepshead.
+pub const SUMMARY_COLUMNS: [&str; 11] = [
+    "return_0",
+    "return_1",
+    "return_2",
+    "return_3",
+    "return_4",
+    "picker",
+    "partner",
+    "called",
+    "picking_side_points",
+    "picking_side_tricks",
+    "leaster",
+];
+
+impl Summary for State {
+    const SUMMARY_COLUMNS: &'static [&'static str] = &SUMMARY_COLUMNS;
+
+    /// The returns, the picker, the partner and the called card's index (-1 when there is none), the picking
+    /// side's points (R26) and tricks (-1 without a picker), and 1 for a leaster. A doubler has picker -1 and
+    /// leaster 0.
+    fn summary(&self, out: &mut [i32]) {
+        let or_none = |x: Option<u8>| x.map_or(-1, i32::from);
+        let side_tricks = self.picker().map_or(-1, |p| {
+            let t = self.tricks_won();
+            i32::from(t[p as usize]) + self.secret_partner().map_or(0, |q| i32::from(t[q as usize]))
+        });
+        out[..NUM_PLAYERS].copy_from_slice(self.returns());
+        out[NUM_PLAYERS..].copy_from_slice(&[
+            or_none(self.picker()),
+            or_none(self.secret_partner()),
+            or_none(self.called_card().map(|c| c.index())),
+            self.picking_side_points().map_or(-1, |p| p as i32),
+            side_tricks,
+            i32::from(self.is_leaster()),
+        ]);
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,10 @@ use super::cards::{CardSet, SCard};
 use super::ranking::{suit_of, trick_winner, ESuit, Ranking};
 use super::rules::{AllPass, NoLegalCall, Rules};
 use super::scoring;
+use crate::bits::{select128, select64};
+use crate::error::ActionParseError;
 use crate::game::Game;
+use crate::policy::Random;
 use crate::rng::Rng;
 use std::fmt;
 
@@ -260,9 +263,6 @@ impl State {
 
     // ---- what anyone can read ----
 
-    pub fn rules(&self) -> Rules {
-        self.rules
-    }
     /// The trump order and trick ranking of the hand's rules.
     pub fn ranking(&self) -> &'static Ranking {
         self.ranking
@@ -285,16 +285,6 @@ impl State {
     }
     pub fn phase(&self) -> Phase {
         self.phase
-    }
-    pub fn is_terminal(&self) -> bool {
-        self.phase == Phase::Done
-    }
-    /// The seat to act, `None` when the hand is over.
-    pub fn current_player(&self) -> Option<u8> {
-        (self.phase != Phase::Done).then_some(self.to_move)
-    }
-    pub fn history(&self) -> &[u8] {
-        &self.history[..self.num_actions as usize]
     }
     pub fn hand(&self, seat: usize) -> CardSet {
         self.hands[seat]
@@ -349,10 +339,6 @@ impl State {
     }
     pub fn tricks_won(&self) -> [u8; NUM_PLAYERS] {
         self.tricks_won
-    }
-    /// Zero-sum payoffs; zeros before the end.
-    pub fn returns(&self) -> [i32; NUM_PLAYERS] {
-        self.returns
     }
 
     /// The picking side's card points (R26): its tricks plus the bury.
@@ -487,88 +473,6 @@ impl State {
         u128::from(cards.0) << base
     }
 
-    /// Every legal action as a bit mask over the action ids.
-    #[inline(always)] // inlined into the CPU-specific playout kernels
-    pub fn legal_mask(&self) -> u128 {
-        match self.phase {
-            Phase::Pick => 1 << PICK | 1 << PASS,
-            Phase::Bury => State::cards_to_actions(self.hands[self.to_move as usize], BURY),
-            Phase::Call => {
-                let (calls, _) = self.callable();
-                calls.into_iter().fold(1u128 << ALONE, |m, c| m | 1 << Action::Call(c).id())
-            }
-            Phase::Under => State::cards_to_actions(self.hands[self.to_move as usize], UNDER),
-            Phase::Play => State::cards_to_actions(self.playable(), PLAY),
-            Phase::Done => 0,
-        }
-    }
-
-    /// Takes back the last action; `false` if there is none.
-    pub fn undo(&mut self) -> bool {
-        let Some(n) = (self.num_actions as usize).checked_sub(1) else {
-            return false;
-        };
-        let history = self.history;
-        let mut s = State::from_deal(self.deal, self.rules, self.dealer, self.multiplier, self.rng)
-            .expect("a state's own deal is valid");
-        for &a in &history[..n] {
-            s.apply_unchecked(a);
-        }
-        *self = s;
-        true
-    }
-
-    /// Applies an action known to be legal.
-    #[inline(always)] // inlined into the CPU-specific playout kernels
-    pub fn apply_unchecked(&mut self, action: u8) {
-        debug_assert!(self.is_legal(u32::from(action)), "{action} is not legal in {self:?}");
-        self.history[self.num_actions as usize] = action;
-        self.num_actions += 1;
-        let seat = self.to_move;
-        if action >= PLAY {
-            // The common case first.
-            let card = SCard::from_index(action - PLAY).expect("legal actions are valid ids");
-            return self.play(seat, card);
-        }
-        match Action::from_id(action).expect("legal actions are valid ids") {
-            Action::Pick => {
-                // R11: the picker takes the blind.
-                self.picker = Some(seat);
-                self.hands[seat as usize] = self.hands[seat as usize] | self.deal.blind;
-                self.phase = Phase::Bury;
-            }
-            Action::Pass => {
-                if seat == self.dealer {
-                    self.all_passed();
-                } else {
-                    self.to_move = left(seat, 1);
-                }
-            }
-            Action::Bury(c) => {
-                self.hands[seat as usize] = self.hands[seat as usize].without(c);
-                self.bury = self.bury.with(c);
-                if self.bury.len() == 2 {
-                    self.phase = Phase::Call;
-                }
-            }
-            Action::Call(c) => {
-                self.called = Some(c);
-                self.partner = (0..NUM_PLAYERS as u8).find(|&s| self.hands[s as usize].contains(c));
-                if (self.hands[seat as usize] & suit_of(c).cards()).is_empty() {
-                    self.phase = Phase::Under; // R16, the "unknown" call
-                } else {
-                    self.start_play();
-                }
-            }
-            Action::Alone => self.start_play(),
-            Action::Under(c) => {
-                self.under = Some(c);
-                self.start_play();
-            }
-            Action::Play(c) => self.play(seat, c),
-        }
-    }
-
     fn all_passed(&mut self) {
         match self.rules.all_pass {
             AllPass::Leaster => {
@@ -659,39 +563,6 @@ impl State {
 
     // ---- explaining a refusal ----
 
-    pub(crate) fn why_illegal(&self, action: u32) -> String {
-        let Some(a) = u8::try_from(action).ok().and_then(Action::from_id) else {
-            return format!("action ids run from 0 to {}", NUM_ACTIONS - 1);
-        };
-        let seat = self.to_move;
-        let hand = self.hands[seat as usize];
-        let phase_of = |a: Action| match a {
-            Action::Pick | Action::Pass => Phase::Pick,
-            Action::Bury(_) => Phase::Bury,
-            Action::Call(_) | Action::Alone => Phase::Call,
-            Action::Under(_) => Phase::Under,
-            Action::Play(_) => Phase::Play,
-        };
-        if self.phase == Phase::Done {
-            return "the hand is over".into();
-        }
-        if phase_of(a) != self.phase {
-            return format!(
-                "the hand is in the {} phase, not the {} phase",
-                self.phase.name(),
-                phase_of(a).name()
-            );
-        }
-        match a {
-            Action::Bury(c) | Action::Under(c) | Action::Play(c) if !hand.contains(c) => {
-                format!("seat {seat} does not hold {c}")
-            }
-            Action::Call(c) => self.why_not_callable(c),
-            Action::Play(c) => self.why_not_playable(c),
-            _ => "not legal now".into(),
-        }
-    }
-
     fn why_not_callable(&self, c: SCard) -> String {
         let picker = self.picker.expect("the call phase has a picker") as usize;
         let held = self.hands[picker] | self.bury;
@@ -745,6 +616,178 @@ impl State {
             return format!("{c} is the picker's hold card: it stays until the called suit is led (R18)");
         }
         format!("{c} is of the called suit, which the partner must open with the called card (R19)")
+    }
+}
+
+impl Game for State {
+    type Rules = Rules;
+    type Policy = Random;
+
+    const NAME: &'static str = "sheepshead";
+    const NUM_PLAYERS: usize = NUM_PLAYERS;
+    const NUM_ACTIONS: usize = NUM_ACTIONS;
+
+    /// Dealer 0, single stakes.
+    #[inline(always)]
+    fn deal(seed: u64, rules: Rules) -> State {
+        State::new(seed, rules, 0, 1).expect("dealer 0 and multiplier 1 are valid")
+    }
+
+    fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The seat to act, `None` when the hand is over.
+    fn current_player(&self) -> Option<u8> {
+        (self.phase != Phase::Done).then_some(self.to_move)
+    }
+
+    /// Every legal action as a bit mask over the action ids.
+    #[inline(always)] // inlined into the CPU-specific playout kernels
+    fn legal_mask(&self) -> u128 {
+        match self.phase {
+            Phase::Pick => 1 << PICK | 1 << PASS,
+            Phase::Bury => State::cards_to_actions(self.hands[self.to_move as usize], BURY),
+            Phase::Call => {
+                let (calls, _) = self.callable();
+                calls.into_iter().fold(1u128 << ALONE, |m, c| m | 1 << Action::Call(c).id())
+            }
+            Phase::Under => State::cards_to_actions(self.hands[self.to_move as usize], UNDER),
+            Phase::Play => State::cards_to_actions(self.playable(), PLAY),
+            Phase::Done => 0,
+        }
+    }
+
+    /// Applies an action known to be legal.
+    #[inline(always)] // inlined into the CPU-specific playout kernels
+    fn apply_unchecked(&mut self, action: u8) {
+        debug_assert!(self.is_legal(u32::from(action)), "{action} is not legal in {self:?}");
+        self.history[self.num_actions as usize] = action;
+        self.num_actions += 1;
+        let seat = self.to_move;
+        if action >= PLAY {
+            // The common case first.
+            let card = SCard::from_index(action - PLAY).expect("legal actions are valid ids");
+            return self.play(seat, card);
+        }
+        match Action::from_id(action).expect("legal actions are valid ids") {
+            Action::Pick => {
+                // R11: the picker takes the blind.
+                self.picker = Some(seat);
+                self.hands[seat as usize] = self.hands[seat as usize] | self.deal.blind;
+                self.phase = Phase::Bury;
+            }
+            Action::Pass => {
+                if seat == self.dealer {
+                    self.all_passed();
+                } else {
+                    self.to_move = left(seat, 1);
+                }
+            }
+            Action::Bury(c) => {
+                self.hands[seat as usize] = self.hands[seat as usize].without(c);
+                self.bury = self.bury.with(c);
+                if self.bury.len() == 2 {
+                    self.phase = Phase::Call;
+                }
+            }
+            Action::Call(c) => {
+                self.called = Some(c);
+                self.partner = (0..NUM_PLAYERS as u8).find(|&s| self.hands[s as usize].contains(c));
+                if (self.hands[seat as usize] & suit_of(c).cards()).is_empty() {
+                    self.phase = Phase::Under; // R16, the "unknown" call
+                } else {
+                    self.start_play();
+                }
+            }
+            Action::Alone => self.start_play(),
+            Action::Under(c) => {
+                self.under = Some(c);
+                self.start_play();
+            }
+            Action::Play(c) => self.play(seat, c),
+        }
+    }
+
+    fn why_illegal(&self, action: u32) -> String {
+        let Some(a) = u8::try_from(action).ok().and_then(Action::from_id) else {
+            return format!("action ids run from 0 to {}", NUM_ACTIONS - 1);
+        };
+        let seat = self.to_move;
+        let hand = self.hands[seat as usize];
+        let phase_of = |a: Action| match a {
+            Action::Pick | Action::Pass => Phase::Pick,
+            Action::Bury(_) => Phase::Bury,
+            Action::Call(_) | Action::Alone => Phase::Call,
+            Action::Under(_) => Phase::Under,
+            Action::Play(_) => Phase::Play,
+        };
+        if self.phase == Phase::Done {
+            return "the hand is over".into();
+        }
+        if phase_of(a) != self.phase {
+            return format!(
+                "the hand is in the {} phase, not the {} phase",
+                self.phase.name(),
+                phase_of(a).name()
+            );
+        }
+        match a {
+            Action::Bury(c) | Action::Under(c) | Action::Play(c) if !hand.contains(c) => {
+                format!("seat {seat} does not hold {c}")
+            }
+            Action::Call(c) => self.why_not_callable(c),
+            Action::Play(c) => self.why_not_playable(c),
+            _ => "not legal now".into(),
+        }
+    }
+
+    /// Takes back the last action; `false` if there is none.
+    fn undo(&mut self) -> bool {
+        let Some(n) = (self.num_actions as usize).checked_sub(1) else {
+            return false;
+        };
+        let history = self.history;
+        let mut s = State::from_deal(self.deal, self.rules, self.dealer, self.multiplier, self.rng)
+            .expect("a state's own deal is valid");
+        for &a in &history[..n] {
+            s.apply_unchecked(a);
+        }
+        *self = s;
+        true
+    }
+
+    /// Zero-sum payoffs; zeros before the end.
+    fn returns(&self) -> &[i32] {
+        &self.returns
+    }
+
+    fn history(&self) -> &[u8] {
+        &self.history[..self.num_actions as usize]
+    }
+
+    fn action_text(&self, action: u8) -> String {
+        Action::from_id(action).expect("a valid action id").to_string()
+    }
+
+    fn parse_action(&self, text: &str) -> Result<u8, ActionParseError> {
+        text.parse::<Action>().map(Action::id)
+    }
+
+    fn policy(name: &str) -> Option<Random> {
+        (name == "random").then_some(Random)
+    }
+
+    /// In the play phase a card is drawn straight from the playable set (the same draw as from the mask).
+    #[inline(always)]
+    fn random_action(&self, rng: &mut Rng) -> u8 {
+        if self.phase() == Phase::Play {
+            let cards = self.playable().0;
+            let k = rng.below(u64::from(cards.count_ones())) as u32;
+            return PLAY + select64(u64::from(cards), k) as u8;
+        }
+        let mask = self.legal_mask();
+        select128(mask, rng.below(u64::from(mask.count_ones())) as u32) as u8
     }
 }
 

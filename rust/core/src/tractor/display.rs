@@ -4,6 +4,7 @@ use super::hand::Hand;
 use super::round::{Phase, State, NUM_PLAYERS};
 use super::scoring::level_outcome;
 use crate::cards::Card;
+use crate::game::Game;
 use std::fmt;
 
 fn cards(cards: impl IntoIterator<Item = Card>) -> String {

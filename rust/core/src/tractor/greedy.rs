@@ -19,7 +19,7 @@ use super::trick::{points, winner_of};
 use super::trump::{TrumpContext, TRUMP};
 use crate::cards::Card;
 use crate::game::Game;
-use crate::policy::Policy;
+use crate::policy::{Policy, Random};
 use crate::rng::Rng;
 
 /// The chance that an action of the play is chosen at random instead.
@@ -47,6 +47,32 @@ pub fn greedy_action(state: &State, rng: &mut Rng) -> u8 {
         Some(_) => Some(follow_card(state, ctx, playable)),
     };
     card.map_or(FINISH, |c| PLAY + c.id())
+}
+
+/// Tractor's rollout policies: uniformly random, or the rules of thumb of [`super::greedy`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RolloutPolicy {
+    Random,
+    Greedy,
+}
+
+impl Policy<State> for RolloutPolicy {
+    #[inline(always)]
+    fn action(&self, state: &State, rng: &mut Rng) -> u8 {
+        match self {
+            RolloutPolicy::Random => Random.action(state, rng),
+            RolloutPolicy::Greedy => Greedy.action(state, rng),
+        }
+    }
+
+    /// One choice of policy per rollout, not per action.
+    #[inline(always)]
+    fn finish(&self, state: &mut State, rng: &mut Rng) {
+        match self {
+            RolloutPolicy::Random => Random.finish(state, rng),
+            RolloutPolicy::Greedy => Greedy.finish(state, rng),
+        }
+    }
 }
 
 fn kinds(mask: u64) -> impl Iterator<Item = Card> {

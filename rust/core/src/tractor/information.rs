@@ -11,7 +11,9 @@ use super::hand::Hand;
 use super::round::{Origin, Phase, State};
 use super::rules::KittyMultiplier;
 use crate::cards::Card;
-use crate::rng::splitmix64;
+use crate::error::ResampleError;
+use crate::game::{Game, Information};
+use crate::rng::{splitmix64, Rng};
 
 const DRAWN: usize = 100;
 
@@ -20,60 +22,6 @@ const DRAWN: usize = 100;
 pub(crate) fn knows_kitty(state: &State, seat: u8) -> bool {
     state.phase() == Phase::Done
         || state.starter() == Some(seat) && matches!(state.phase(), Phase::Kitty | Phase::Play)
-}
-
-/// A 64-bit key equal for two rounds exactly when `seat`'s information in them is equal (up to collisions;
-/// the cards of a deal abandoned by a redeal, R19, are not part of it).
-pub fn information_key(state: &State, seat: u8) -> u64 {
-    let mut h = 0x0007_AC70_u64;
-    let mut feed = |x: u64| h = splitmix64(&mut (h ^ x));
-    let levels = state.levels();
-    let (declarers, starter) = state.start_setup();
-    feed(u64::from(seat) | u64::from(levels[0]) << 8 | u64::from(levels[1]) << 16);
-    feed(u64::from(declarers.map_or(9, |d| d)) | u64::from(starter.map_or(9, |s| s)) << 8);
-    feed(rules_code(state) | u64::from(state.first_drawer()) << 16 | u64::from(state.deals()) << 24);
-    match state.origin() {
-        Origin::Deal(_) | Origin::Restacked(_) => {
-            // The seat's own draws, in order.
-            let drawn = usize::from(state.drawn());
-            let first = usize::from(state.first_drawer());
-            for k in (0..drawn.min(DRAWN)).filter(|k| (first + k) % 4 == usize::from(seat)) {
-                feed(u64::from(state.stack_card(k).id()) | (k as u64) << 8);
-            }
-            if state.starter() == Some(seat) && state.phase() != Phase::Draw {
-                for k in DRAWN..108 {
-                    feed(u64::from(state.stack_card(k).id()) | 1 << 20);
-                }
-            }
-            for k in 0..usize::from(state.flipped()) {
-                feed(u64::from(state.stack_card(DRAWN + k).id()) | 1 << 21);
-            }
-        }
-        Origin::Position { hands, trump, .. } => {
-            // A position from explicit cards: the seat's cards there and the trump.
-            let own = hands[usize::from(seat)];
-            feed(own.kinds());
-            feed(own.pairs() | 1 << 60);
-            feed(
-                u64::from(trump.rank().map_or(0, |r| r.value()))
-                    | u64::from(trump.suit().map_or(9, |x| x as u8)) << 8,
-            );
-        }
-    }
-    if knows_kitty(state, seat) {
-        feed(state.kitty().kinds() | 1 << 63);
-        feed(state.kitty().pairs() | 1 << 62);
-    }
-    // When each drawer could declare, and how the failed throws failed: seen by all, implied by no history.
-    feed(state.stops() as u64);
-    feed((state.stops() >> 64) as u64 | 1 << 62);
-    feed(state.throw_outcomes());
-    let hide_discards = state.starter() != Some(seat);
-    for &a in state.history() {
-        let masked = hide_discards && matches!(Action::from_id(a), Some(Action::Discard(_)));
-        feed(if masked { u64::from(DISCARD) | 1 << 22 } else { u64::from(a) });
-    }
-    h
 }
 
 fn rules_code(state: &State) -> u64 {
@@ -88,104 +36,176 @@ fn rules_code(state: &State) -> u64 {
 /// Length of an observation (see [`observe`] for the layout).
 pub const OBSERVATION_SIZE: usize = 939;
 
-/// Writes what `seat` may know into `out`, seats counted from `seat` (relative seat r = seat + r, teams: the
-/// seat's own is "us"). Card planes have 54 entries (card ids) holding copies / 2.
-///
-/// | offset | size | what |
-/// |---|---|---|
-/// | 0 | 54 | the seat's hand |
-/// | 54 | 4×54 | cards played in completed tricks by each relative seat |
-/// | 270 | 4×54 | the plays of the trick on the table, by relative seat |
-/// | 486 | 54 | the play being built by the seat to act, if it is this seat |
-/// | 540 | 4×54 | cards exposed to declare, by relative seat |
-/// | 756 | 54 | the kitty, if this seat is the starter or the round is over |
-/// | 810 | 54 | talon cards turned over (R20) |
-/// | 864 | 14 | the trump rank (2…A), or none (no-trump) |
-/// | 878 | 5 | the trump suit C D H S, or none |
-/// | 883 | 13 | the round's rank (the declarers' level) |
-/// | 896 | 4 | the phase: draw, kitty, play, done |
-/// | 900 | 2 | levels / 14: us, them |
-/// | 902 | 3 | declarers: us, them, not yet known |
-/// | 905 | 4 | the starter |
-/// | 909 | 4 | the trick's leader |
-/// | 913 | 4 | the seat to act |
-/// | 917 | 7 | the standing declaration: by (4), single / pair / jokers (3) |
-/// | 924 | 4 | P / 200; trick points us / 200, them / 200; the kitty bonus / 200 |
-/// | 928 | 1 | cards drawn / 100 |
-/// | 929 | 4 | the lead: cards / 25, pairs / 12, longest tractor / 12, a throw |
-/// | 933 | 1 | failed throws so far / 25 |
-/// | 934 | 5 | options: self-reinforce, red over black, gap closing, tractor must follow tractor, exp kitty |
-pub fn observe(state: &State, seat: u8, out: &mut [f32; OBSERVATION_SIZE]) {
-    out.fill(0.0);
-    let rel = |s: u8| usize::from((s + 4 - seat) % 4);
-    let plane = |out: &mut [f32; OBSERVATION_SIZE], base: usize, h: Hand| {
-        for c in h.kinds_iter() {
-            out[base + usize::from(c.id())] = h.count(c) as f32 / 2.0;
+impl Information for State {
+    const OBSERVATION_SIZE: usize = OBSERVATION_SIZE;
+
+    /// A 64-bit key equal for two rounds exactly when `seat`'s information in them is equal (up to collisions;
+    /// the cards of a deal abandoned by a redeal, R19, are not part of it).
+    fn information_key(&self, seat: u8) -> u64 {
+        let state = self;
+        let mut h = 0x0007_AC70_u64;
+        let mut feed = |x: u64| h = splitmix64(&mut (h ^ x));
+        let levels = state.levels();
+        let (declarers, starter) = state.start_setup();
+        feed(u64::from(seat) | u64::from(levels[0]) << 8 | u64::from(levels[1]) << 16);
+        feed(u64::from(declarers.map_or(9, |d| d)) | u64::from(starter.map_or(9, |s| s)) << 8);
+        feed(rules_code(state) | u64::from(state.first_drawer()) << 16 | u64::from(state.deals()) << 24);
+        match state.origin() {
+            Origin::Deal(_) | Origin::Restacked(_) => {
+                // The seat's own draws, in order.
+                let drawn = usize::from(state.drawn());
+                let first = usize::from(state.first_drawer());
+                for k in (0..drawn.min(DRAWN)).filter(|k| (first + k) % 4 == usize::from(seat)) {
+                    feed(u64::from(state.stack_card(k).id()) | (k as u64) << 8);
+                }
+                if state.starter() == Some(seat) && state.phase() != Phase::Draw {
+                    for k in DRAWN..108 {
+                        feed(u64::from(state.stack_card(k).id()) | 1 << 20);
+                    }
+                }
+                for k in 0..usize::from(state.flipped()) {
+                    feed(u64::from(state.stack_card(DRAWN + k).id()) | 1 << 21);
+                }
+            }
+            Origin::Position { hands, trump, .. } => {
+                // A position from explicit cards: the seat's cards there and the trump.
+                let own = hands[usize::from(seat)];
+                feed(own.kinds());
+                feed(own.pairs() | 1 << 60);
+                feed(
+                    u64::from(trump.rank().map_or(0, |r| r.value()))
+                        | u64::from(trump.suit().map_or(9, |x| x as u8)) << 8,
+                );
+            }
         }
-    };
-    plane(out, 0, state.hand(usize::from(seat)));
-    for (s, &h) in state.played_by().iter().enumerate() {
-        plane(out, 54 + 54 * rel(s as u8), h);
+        if knows_kitty(state, seat) {
+            feed(state.kitty().kinds() | 1 << 63);
+            feed(state.kitty().pairs() | 1 << 62);
+        }
+        // When each drawer could declare, and how the failed throws failed: seen by all, implied by no history.
+        feed(state.stops() as u64);
+        feed((state.stops() >> 64) as u64 | 1 << 62);
+        feed(state.throw_outcomes());
+        let hide_discards = state.starter() != Some(seat);
+        for &a in state.history() {
+            let masked = hide_discards && matches!(Action::from_id(a), Some(Action::Discard(_)));
+            feed(if masked { u64::from(DISCARD) | 1 << 22 } else { u64::from(a) });
+        }
+        h
     }
-    for (i, &h) in state.trick_plays().iter().enumerate() {
-        plane(out, 270 + 54 * rel((state.leader() + i as u8) % 4), h);
-    }
-    if state.current_player() == Some(seat) {
-        plane(out, 486, state.partial());
-    }
-    for (s, &h) in state.exposed().iter().enumerate() {
-        plane(out, 540 + 54 * rel(s as u8), h);
-    }
-    if knows_kitty(state, seat) {
-        plane(out, 756, state.kitty());
-    }
-    let turned: Vec<Card> = (0..usize::from(state.flipped())).map(|k| state.stack_card(DRAWN + k)).collect();
-    plane(out, 810, Hand::try_from(turned.as_slice()).expect("distinct stack positions"));
-    if let Some(t) = state.trump() {
-        out[864 + t.rank().map_or(13, |r| usize::from(r.index()))] = 1.0;
-        out[878 + t.suit().map_or(4, |s| s as usize)] = 1.0;
-    }
-    out[883 + usize::from(state.rank().index())] = 1.0;
-    out[896 + state.phase() as usize] = 1.0;
-    let us = seat % 2;
-    let levels = state.levels();
-    out[900] = f32::from(levels[usize::from(us)]) / 14.0;
-    out[901] = f32::from(levels[usize::from(1 - us)]) / 14.0;
-    out[902 + state.declarers().map_or(2, |d| usize::from(d != us))] = 1.0;
-    if let Some(s) = state.starter() {
-        out[905 + rel(s)] = 1.0;
-    }
-    if state.phase() == Phase::Play {
-        out[909 + rel(state.leader())] = 1.0;
-    }
-    if let Some(s) = state.current_player() {
-        out[913 + rel(s)] = 1.0;
-    }
-    if let Some(st) = state.standing() {
-        out[917 + rel(st.by)] = 1.0;
-        let kind = match st.declaration {
-            super::declare::Declaration::Single(_) => 0,
-            super::declare::Declaration::Pair(_) => 1,
-            super::declare::Declaration::Jokers { .. } => 2,
+
+    /// Writes what `seat` may know into `out`, seats counted from `seat` (relative seat r = seat + r, teams: the
+    /// seat's own is "us"). Card planes have 54 entries (card ids) holding copies / 2.
+    ///
+    /// | offset | size | what |
+    /// |---|---|---|
+    /// | 0 | 54 | the seat's hand |
+    /// | 54 | 4×54 | cards played in completed tricks by each relative seat |
+    /// | 270 | 4×54 | the plays of the trick on the table, by relative seat |
+    /// | 486 | 54 | the play being built by the seat to act, if it is this seat |
+    /// | 540 | 4×54 | cards exposed to declare, by relative seat |
+    /// | 756 | 54 | the kitty, if this seat is the starter or the round is over |
+    /// | 810 | 54 | talon cards turned over (R20) |
+    /// | 864 | 14 | the trump rank (2…A), or none (no-trump) |
+    /// | 878 | 5 | the trump suit C D H S, or none |
+    /// | 883 | 13 | the round's rank (the declarers' level) |
+    /// | 896 | 4 | the phase: draw, kitty, play, done |
+    /// | 900 | 2 | levels / 14: us, them |
+    /// | 902 | 3 | declarers: us, them, not yet known |
+    /// | 905 | 4 | the starter |
+    /// | 909 | 4 | the trick's leader |
+    /// | 913 | 4 | the seat to act |
+    /// | 917 | 7 | the standing declaration: by (4), single / pair / jokers (3) |
+    /// | 924 | 4 | P / 200; trick points us / 200, them / 200; the kitty bonus / 200 |
+    /// | 928 | 1 | cards drawn / 100 |
+    /// | 929 | 4 | the lead: cards / 25, pairs / 12, longest tractor / 12, a throw |
+    /// | 933 | 1 | failed throws so far / 25 |
+    /// | 934 | 5 | options: self-reinforce, red over black, gap closing, tractor must follow tractor, exp kitty |
+    fn observe(&self, seat: u8, out: &mut [f32]) {
+        let (state, out): (&State, &mut [f32; OBSERVATION_SIZE]) =
+            (self, out.try_into().expect("a row of OBSERVATION_SIZE"));
+        out.fill(0.0);
+        let rel = |s: u8| usize::from((s + 4 - seat) % 4);
+        let plane = |out: &mut [f32; OBSERVATION_SIZE], base: usize, h: Hand| {
+            for c in h.kinds_iter() {
+                out[base + usize::from(c.id())] = h.count(c) as f32 / 2.0;
+            }
         };
-        out[921 + kind] = 1.0;
+        plane(out, 0, state.hand(usize::from(seat)));
+        for (s, &h) in state.played_by().iter().enumerate() {
+            plane(out, 54 + 54 * rel(s as u8), h);
+        }
+        for (i, &h) in state.trick_plays().iter().enumerate() {
+            plane(out, 270 + 54 * rel((state.leader() + i as u8) % 4), h);
+        }
+        if state.current_player() == Some(seat) {
+            plane(out, 486, state.partial());
+        }
+        for (s, &h) in state.exposed().iter().enumerate() {
+            plane(out, 540 + 54 * rel(s as u8), h);
+        }
+        if knows_kitty(state, seat) {
+            plane(out, 756, state.kitty());
+        }
+        let turned: Vec<Card> =
+            (0..usize::from(state.flipped())).map(|k| state.stack_card(DRAWN + k)).collect();
+        plane(out, 810, Hand::try_from(turned.as_slice()).expect("distinct stack positions"));
+        if let Some(t) = state.trump() {
+            out[864 + t.rank().map_or(13, |r| usize::from(r.index()))] = 1.0;
+            out[878 + t.suit().map_or(4, |s| s as usize)] = 1.0;
+        }
+        out[883 + usize::from(state.rank().index())] = 1.0;
+        out[896 + state.phase() as usize] = 1.0;
+        let us = seat % 2;
+        let levels = state.levels();
+        out[900] = f32::from(levels[usize::from(us)]) / 14.0;
+        out[901] = f32::from(levels[usize::from(1 - us)]) / 14.0;
+        out[902 + state.declarers().map_or(2, |d| usize::from(d != us))] = 1.0;
+        if let Some(s) = state.starter() {
+            out[905 + rel(s)] = 1.0;
+        }
+        if state.phase() == Phase::Play {
+            out[909 + rel(state.leader())] = 1.0;
+        }
+        if let Some(s) = state.current_player() {
+            out[913 + rel(s)] = 1.0;
+        }
+        if let Some(st) = state.standing() {
+            out[917 + rel(st.by)] = 1.0;
+            let kind = match st.declaration {
+                super::declare::Declaration::Single(_) => 0,
+                super::declare::Declaration::Pair(_) => 1,
+                super::declare::Declaration::Jokers { .. } => 2,
+            };
+            out[921 + kind] = 1.0;
+        }
+        let points = state.trick_points();
+        out[924] = state.points() as f32 / 200.0;
+        out[925] = points[usize::from(us)] as f32 / 200.0;
+        out[926] = points[usize::from(1 - us)] as f32 / 200.0;
+        out[927] = state.kitty_bonus() as f32 / 200.0;
+        out[928] = f32::from(state.drawn()) / 100.0;
+        if let Some(lead) = state.lead() {
+            out[929] = lead.size() as f32 / 25.0;
+            out[930] = lead.pair_count() as f32 / 12.0;
+            out[931] = f32::from(lead.longest_tractor()) / 12.0;
+            out[932] = f32::from(u8::from(lead.is_throw()));
+        }
+        out[933] = f32::from(state.failed_throws()) / 25.0;
+        let code = rules_code(state);
+        for i in 0..5 {
+            out[934 + i] = ((code >> i) & 1) as f32;
+        }
     }
-    let points = state.trick_points();
-    out[924] = state.points() as f32 / 200.0;
-    out[925] = points[usize::from(us)] as f32 / 200.0;
-    out[926] = points[usize::from(1 - us)] as f32 / 200.0;
-    out[927] = state.kitty_bonus() as f32 / 200.0;
-    out[928] = f32::from(state.drawn()) / 100.0;
-    if let Some(lead) = state.lead() {
-        out[929] = lead.size() as f32 / 25.0;
-        out[930] = lead.pair_count() as f32 / 12.0;
-        out[931] = f32::from(lead.longest_tractor()) / 12.0;
-        out[932] = f32::from(u8::from(lead.is_throw()));
+
+    /// See [`super::resample`] for the method.
+    fn resample(&self, seat: u8, rng: &mut Rng) -> Result<State, ResampleError> {
+        super::resample::resample(self, seat, rng)
     }
-    out[933] = f32::from(state.failed_throws()) / 25.0;
-    let code = rules_code(state);
-    for i in 0..5 {
-        out[934 + i] = ((code >> i) & 1) as f32;
+
+    /// What the seat saw is read once for all `n`.
+    fn resamples(&self, seat: u8, n: usize, rng: &mut Rng) -> Result<Vec<State>, ResampleError> {
+        super::resample::resamples(self, seat, n, rng)
     }
 }
 
@@ -212,7 +232,7 @@ mod tests {
 
     fn observation(s: &State, seat: u8) -> Vec<f32> {
         let mut out = [0.0; OBSERVATION_SIZE];
-        observe(s, seat, &mut out);
+        s.observe(seat, &mut out);
         out.to_vec()
     }
 
@@ -220,14 +240,14 @@ mod tests {
     fn keys_differ_between_seats_and_change_with_every_action() {
         for seed in 0..30 {
             let s = random_round(seed, (seed * 7) as usize);
-            let keys: Vec<u64> = (0..4).map(|seat| information_key(&s, seat)).collect();
+            let keys: Vec<u64> = (0..4).map(|seat| s.information_key(seat)).collect();
             assert!(keys.iter().enumerate().all(|(i, k)| !keys[i + 1..].contains(k)), "seed {seed}");
             if !s.is_terminal() {
                 let mut t = s.clone();
                 let mask = t.legal_mask();
                 t.apply_unchecked(mask.trailing_zeros() as u8);
                 for seat in 0..4 {
-                    assert_ne!(information_key(&t, seat), information_key(&s, seat));
+                    assert_ne!(t.information_key(seat), s.information_key(seat));
                 }
             }
         }
@@ -253,10 +273,10 @@ mod tests {
                 |h: [Hand; 4]| State::from_cards(h, kitty, trump, 0, 0, Rules::default(), None).unwrap();
             let (s, t) = (make(hands), make(swapped));
             assert_eq!(observation(&s, 0), observation(&t, 0), "round {round}");
-            assert_eq!(information_key(&s, 0), information_key(&t, 0));
+            assert_eq!(s.information_key(0), t.information_key(0));
             if a != b {
                 assert_ne!(observation(&s, 1), observation(&t, 1), "seat 1 sees its own hand");
-                assert_ne!(information_key(&s, 1), information_key(&t, 1));
+                assert_ne!(s.information_key(1), t.information_key(1));
             }
             // The same after seat 0 leads and seat 1 follows with a card both positions allow.
             let (mut s, mut t) = (s, t);
@@ -271,7 +291,7 @@ mod tests {
                 s.apply_unchecked(follow);
                 t.apply_unchecked(follow);
                 assert_eq!(observation(&s, 0), observation(&t, 0));
-                assert_eq!(information_key(&s, 0), information_key(&t, 0));
+                assert_eq!(s.information_key(0), t.information_key(0));
             }
         }
     }

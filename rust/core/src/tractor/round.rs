@@ -9,6 +9,7 @@ use super::actions::{Action, DISCARD, FINISH, NUM_ACTIONS, PASS, PLAY};
 use super::declare::{can_declare, legal_declarations, talon_flip, Standing};
 use super::follow::{extensions, FollowRules};
 use super::format::{decompose, Format};
+use super::greedy::RolloutPolicy;
 use super::hand::Hand;
 use super::rules::{FirstDrawer, Rules};
 use super::scoring::{declarer_return, kitty_bonus, level_outcome, throw_penalty};
@@ -16,7 +17,7 @@ use super::throw::check_throw;
 use super::trick::{points, winner_of};
 use super::trump::{Trump, TrumpContext};
 use crate::cards::{Card, Rank};
-use crate::error::{IllegalAction, InvalidState};
+use crate::error::{ActionParseError, IllegalAction, InvalidState};
 use crate::game::Game;
 use crate::rng::{splitmix64, Rng};
 use std::sync::Arc;
@@ -540,20 +541,8 @@ impl State {
 impl State {
     // ---- what anyone can read ----
 
-    pub fn rules(&self) -> Rules {
-        self.setup.rules
-    }
     pub fn phase(&self) -> Phase {
         self.phase
-    }
-    pub fn is_terminal(&self) -> bool {
-        self.phase == Phase::Done
-    }
-    pub fn current_player(&self) -> Option<u8> {
-        (self.phase != Phase::Done).then_some(self.to_move)
-    }
-    pub fn history(&self) -> &[u8] {
-        &self.history
     }
     pub fn levels(&self) -> [u8; 2] {
         self.setup.levels
@@ -689,10 +678,6 @@ impl State {
     pub fn thrown_back(&self) -> [Hand; NUM_PLAYERS] {
         self.shown.thrown_back
     }
-    /// Zero-sum returns (see `scoring::declarer_return`); zeros before the end.
-    pub fn returns(&self) -> [i32; NUM_PLAYERS] {
-        self.score.returns
-    }
 
     fn is_declarer(&self, seat: u8) -> bool {
         Some(team(seat)) == self.setup.declarers
@@ -725,38 +710,6 @@ impl State {
         FollowRules { tractor_must_follow_tractor: self.setup.rules.tractor_must_follow_tractor }
     }
 
-    /// Every legal action as a bit mask over the action ids.
-    #[inline(always)] // inlined into the CPU-specific playout kernel
-    pub fn legal_mask(&self) -> u128 {
-        match self.phase {
-            Phase::Draw => {
-                let hand = self.hands[self.to_move as usize];
-                legal_declarations(hand, self.setup.rank, self.draw.standing, self.to_move, &self.setup.rules)
-                    .fold(1u128 << PASS, |m, d| m | 1 << Action::Declare(d).id())
-            }
-            Phase::Kitty => u128::from(self.hands[self.to_move as usize].kinds()) << DISCARD,
-            Phase::Play => {
-                let finish = self.trick.lead.is_none() && !self.trick.partial.is_empty();
-                u128::from(self.playable()) << PLAY | u128::from(finish) << FINISH
-            }
-            Phase::Done => 0,
-        }
-    }
-
-    /// Takes back the last action (the round is replayed from its start); `false` if there is none.
-    pub fn undo(&mut self) -> bool {
-        let Some(n) = self.history.len().checked_sub(1) else {
-            return false;
-        };
-        let history = std::mem::take(&mut self.history);
-        let mut s = self.restart();
-        for &a in &history[..n] {
-            s.apply_unchecked(a);
-        }
-        *self = s;
-        true
-    }
-
     /// The round as it was before its first action.
     pub(crate) fn restart(&self) -> State {
         match &self.setup.origin {
@@ -783,32 +736,6 @@ impl State {
         match self.setup.origin {
             Origin::Deal(_) | Origin::Restacked(_) if self.setup.round_one => (None, None),
             _ => (self.setup.declarers, self.setup.starter),
-        }
-    }
-
-    /// Applies an action known to be legal.
-    #[inline(always)] // inlined into the CPU-specific playout kernel
-    pub fn apply_unchecked(&mut self, action: u8) {
-        debug_assert!(self.is_legal(u32::from(action)), "{action} is not legal");
-        self.history.push(action);
-        let seat = self.to_move;
-        match Action::from_id(action).expect("legal actions are valid ids") {
-            Action::Play(c) => self.play(seat, c),
-            Action::Finish => self.finish_lead(seat),
-            Action::Discard(c) => {
-                self.hands[seat as usize] = self.hands[seat as usize].remove(c).expect("a held card");
-                self.kitty = self.kitty.add(c).expect("two copies at most");
-                if self.kitty.len() as usize == KITTY_SIZE {
-                    self.start_play();
-                }
-            }
-            Action::Declare(d) => {
-                self.draw.standing = Some(Standing { by: seat, declaration: d });
-                let cards = d.cards(self.setup.rank);
-                self.shown.exposed[seat as usize] = self.shown.exposed[seat as usize].union(cards);
-                self.after_declaration_turn();
-            }
-            Action::Pass => self.after_declaration_turn(),
         }
     }
 
@@ -998,7 +925,97 @@ impl State {
 
     // ---- explaining a refusal ----
 
-    pub(crate) fn why_illegal(&self, action: u32) -> String {
+    fn why_not_playable(&self, c: Card) -> String {
+        let ctx = self.ctx.expect("play has a trump");
+        let hand = self.hands[self.to_move as usize];
+        if hand.minus(self.trick.partial).count(c) == 0 {
+            return format!("seat {} has no {c} left to play", self.to_move);
+        }
+        match &self.trick.lead {
+            None => format!("{c} is not of the lead's effective suit; a lead is of one suit (R27)"),
+            Some(lead) => {
+                let duty = super::follow::Duty::new(ctx, hand, lead, self.follow_rules());
+                if duty.follows_suit() && ctx.suit_of(c) != lead.suit {
+                    format!("{c}: the hand holds enough of the led suit and must follow it (R28)")
+                } else if !duty.follows_suit() && ctx.suit_of(c) != lead.suit {
+                    format!("{c}: the places left belong to the led suit's cards, which must all be played (R28, R32)")
+                } else if duty.tractor > 0 {
+                    format!("{c}: the follow could not then hold a tractor of {} pairs (tractor_must_follow_tractor)", duty.tractor)
+                } else {
+                    format!("{c}: the follow could not then hold the pairs the lead requires (R30-R32)")
+                }
+            }
+        }
+    }
+}
+
+impl Game for State {
+    type Rules = Rules;
+    type Policy = RolloutPolicy;
+
+    const NAME: &'static str = "tractor";
+    const NUM_PLAYERS: usize = NUM_PLAYERS;
+    const NUM_ACTIONS: usize = NUM_ACTIONS;
+
+    /// Round 1 at level 2: the declarers come from the draw.
+    #[inline(always)]
+    fn deal(seed: u64, rules: Rules) -> State {
+        State::new(seed, rules, [2, 2], None, None).expect("round 1 at level 2 is valid")
+    }
+
+    fn rules(&self) -> Rules {
+        self.setup.rules
+    }
+
+    fn current_player(&self) -> Option<u8> {
+        (self.phase != Phase::Done).then_some(self.to_move)
+    }
+
+    /// Every legal action as a bit mask over the action ids.
+    #[inline(always)] // inlined into the CPU-specific playout kernel
+    fn legal_mask(&self) -> u128 {
+        match self.phase {
+            Phase::Draw => {
+                let hand = self.hands[self.to_move as usize];
+                legal_declarations(hand, self.setup.rank, self.draw.standing, self.to_move, &self.setup.rules)
+                    .fold(1u128 << PASS, |m, d| m | 1 << Action::Declare(d).id())
+            }
+            Phase::Kitty => u128::from(self.hands[self.to_move as usize].kinds()) << DISCARD,
+            Phase::Play => {
+                let finish = self.trick.lead.is_none() && !self.trick.partial.is_empty();
+                u128::from(self.playable()) << PLAY | u128::from(finish) << FINISH
+            }
+            Phase::Done => 0,
+        }
+    }
+
+    /// Applies an action known to be legal.
+    #[inline(always)] // inlined into the CPU-specific playout kernel
+    fn apply_unchecked(&mut self, action: u8) {
+        debug_assert!(self.is_legal(u32::from(action)), "{action} is not legal");
+        self.history.push(action);
+        let seat = self.to_move;
+        match Action::from_id(action).expect("legal actions are valid ids") {
+            Action::Play(c) => self.play(seat, c),
+            Action::Finish => self.finish_lead(seat),
+            Action::Discard(c) => {
+                self.hands[seat as usize] = self.hands[seat as usize].remove(c).expect("a held card");
+                self.kitty = self.kitty.add(c).expect("two copies at most");
+                if self.kitty.len() as usize == KITTY_SIZE {
+                    self.start_play();
+                }
+            }
+            Action::Declare(d) => {
+                self.draw.standing = Some(Standing { by: seat, declaration: d });
+                let cards = d.cards(self.setup.rank);
+                self.shown.exposed[seat as usize] = self.shown.exposed[seat as usize].union(cards);
+                self.after_declaration_turn();
+            }
+            Action::Pass => self.after_declaration_turn(),
+        }
+    }
+
+    fn why_illegal(&self, action: u32) -> String {
         let Some(a) = u8::try_from(action).ok().and_then(Action::from_id) else {
             return format!("action ids run from 0 to {}", NUM_ACTIONS - 1);
         };
@@ -1023,26 +1040,42 @@ impl State {
         }
     }
 
-    fn why_not_playable(&self, c: Card) -> String {
-        let ctx = self.ctx.expect("play has a trump");
-        let hand = self.hands[self.to_move as usize];
-        if hand.minus(self.trick.partial).count(c) == 0 {
-            return format!("seat {} has no {c} left to play", self.to_move);
+    /// Takes back the last action (the round is replayed from its start); `false` if there is none.
+    fn undo(&mut self) -> bool {
+        let Some(n) = self.history.len().checked_sub(1) else {
+            return false;
+        };
+        let history = std::mem::take(&mut self.history);
+        let mut s = self.restart();
+        for &a in &history[..n] {
+            s.apply_unchecked(a);
         }
-        match &self.trick.lead {
-            None => format!("{c} is not of the lead's effective suit; a lead is of one suit (R27)"),
-            Some(lead) => {
-                let duty = super::follow::Duty::new(ctx, hand, lead, self.follow_rules());
-                if duty.follows_suit() && ctx.suit_of(c) != lead.suit {
-                    format!("{c}: the hand holds enough of the led suit and must follow it (R28)")
-                } else if !duty.follows_suit() && ctx.suit_of(c) != lead.suit {
-                    format!("{c}: the places left belong to the led suit's cards, which must all be played (R28, R32)")
-                } else if duty.tractor > 0 {
-                    format!("{c}: the follow could not then hold a tractor of {} pairs (tractor_must_follow_tractor)", duty.tractor)
-                } else {
-                    format!("{c}: the follow could not then hold the pairs the lead requires (R30-R32)")
-                }
-            }
+        *self = s;
+        true
+    }
+
+    /// Zero-sum returns (see `scoring::declarer_return`); zeros before the end.
+    fn returns(&self) -> &[i32] {
+        &self.score.returns
+    }
+
+    fn history(&self) -> &[u8] {
+        &self.history
+    }
+
+    fn action_text(&self, action: u8) -> String {
+        Action::from_id(action).expect("a valid action id").text(self.rank())
+    }
+
+    fn parse_action(&self, text: &str) -> Result<u8, ActionParseError> {
+        Action::parse(text, self.rank()).map(Action::id)
+    }
+
+    fn policy(name: &str) -> Option<RolloutPolicy> {
+        match name {
+            "random" => Some(RolloutPolicy::Random),
+            "greedy" => Some(RolloutPolicy::Greedy),
+            _ => None,
         }
     }
 }

@@ -1,6 +1,8 @@
-//! Scoring a round and moving the match on (R40–R47).
+//! Scoring a round and moving the match on (R40–R47), and the summary of a finished round.
 
+use super::round::{State, NUM_PLAYERS};
 use super::rules::{GameEnd, KittyMultiplier};
+use crate::game::{Game, Summary};
 
 /// R43: what a round's opponents' points P mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -86,6 +88,39 @@ pub fn next_round(levels: [u8; 2], declarers: u8, starter: u8, points: i32, game
     };
     levels[team as usize] = reached.min(14);
     Progress { levels, declarers: next_declarers, starter: next_starter, winner }
+}
+
+/// The columns of [`Summary::summary`] for Tractor.
+pub const SUMMARY_COLUMNS: [&str; 10] = [
+    "return_0",
+    "return_1",
+    "return_2",
+    "return_3",
+    "declarers",
+    "starter",
+    "points",
+    "failed_throws",
+    "deals",
+    "no_trump",
+];
+
+impl Summary for State {
+    const SUMMARY_COLUMNS: &'static [&'static str] = &SUMMARY_COLUMNS;
+
+    /// The returns, the declaring team, the starter, the opponents' points P, the failed throws, how many
+    /// deals it took (R19), and 1 for a no-trump round.
+    fn summary(&self, out: &mut [i32]) {
+        let no_trump = self.trump().is_some_and(|t| t.rank().is_none());
+        out[..NUM_PLAYERS].copy_from_slice(self.returns());
+        out[NUM_PLAYERS..].copy_from_slice(&[
+            self.declarers().map_or(-1, i32::from),
+            self.starter().map_or(-1, i32::from),
+            self.reported_points(),
+            i32::from(self.failed_throws()),
+            i32::from(self.deals()),
+            i32::from(no_trump),
+        ]);
+    }
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ fn random_state(seed: u64, depth: usize, rules: Rules) -> State {
 
 fn observation(s: &State, seat: u8) -> Vec<f32> {
     let mut out = [0.0; OBSERVATION_SIZE];
-    observe(s, seat, &mut out);
+    s.observe(seat, &mut out);
     out.to_vec()
 }
 
@@ -51,8 +51,8 @@ fn resampled_states_look_the_same_and_respect_every_shown_void() {
         for seat in 0..5 {
             let mut rng = Rng::new(seed * 7 + u64::from(seat));
             for _ in 0..4 {
-                let r = resample(&s, seat, &mut rng).unwrap();
-                assert_eq!(information_key(&r, seat), information_key(&s, seat), "seed {seed} seat {seat}");
+                let r = s.resample(seat, &mut rng).unwrap();
+                assert_eq!(r.information_key(seat), s.information_key(seat), "seed {seed} seat {seat}");
                 assert_eq!(observation(&r, seat), observation(&s, seat), "seed {seed} seat {seat}");
                 assert_eq!(r.hand(seat as usize), s.hand(seat as usize));
                 assert_eq!(r.history().len(), s.history().len());
@@ -72,13 +72,13 @@ fn resampled_states_look_the_same_and_respect_every_shown_void() {
 #[test]
 fn the_key_tells_apart_what_the_seat_sees_and_only_that() {
     let s = random_state(3, 12, Rules::default());
-    let keys: Vec<u64> = (0..5).map(|seat| information_key(&s, seat)).collect();
+    let keys: Vec<u64> = (0..5).map(|seat| s.information_key(seat)).collect();
     assert!(keys.iter().enumerate().all(|(i, k)| keys[i + 1..].iter().all(|j| j != k)));
     let mut t = s;
     let mask = t.legal_mask();
     t.apply_unchecked(mask.trailing_zeros() as u8);
     for seat in 0..5 {
-        assert_ne!(information_key(&t, seat), information_key(&s, seat));
+        assert_ne!(t.information_key(seat), s.information_key(seat));
     }
 }
 
@@ -139,7 +139,7 @@ fn small_endgames_are_resampled_uniformly() {
         let draws = 400 * completions.len() as u32;
         let mut rng = Rng::new(seed);
         for _ in 0..draws {
-            let r = resample(&s, picker, &mut rng).unwrap();
+            let r = s.resample(picker, &mut rng).unwrap();
             let hands: [u32; NUM_PLAYERS] = std::array::from_fn(|x| r.hand(x).0);
             *counts.get_mut(&hands).expect("every resample is one of the consistent completions") += 1;
         }

@@ -303,7 +303,7 @@ fn the_multiplier_scales_every_return() {
     let mut b = State::new(5, Rules::default(), 0, 4).unwrap();
     finish_randomly(&mut a, &mut Rng::new(1));
     finish_randomly(&mut b, &mut Rng::new(1));
-    assert_eq!(a.returns().map(|x| 4 * x), b.returns());
+    assert_eq!(a.returns().iter().map(|x| 4 * x).collect::<Vec<_>>(), b.returns());
 }
 
 #[test]
@@ -412,4 +412,26 @@ proptest! {
         while back.undo() {}
         prop_assert_eq!(back, State::new(seed, rules, (seed % 5) as u8, 1).unwrap());
     }
+}
+
+// ---- the conformance suite of every game (rust/core/src/conformance.rs) ----
+use crate::conformance::{check_game, Checks};
+use crate::options::{RuleOptions, Value as OptionValue};
+
+#[test]
+fn sheepshead_passes_the_conformance_suite() {
+    check_game::<State>(Rules::default(), Checks { games: 40, seed: 1, every: 2 });
+}
+
+#[test]
+fn sheepshead_passes_it_under_other_options() {
+    let rules = Rules::with_values([
+        ("jack_order", OptionValue::Choice("seed")),
+        ("all_pass", OptionValue::Choice("doubler")),
+        ("no_legal_call", OptionValue::Choice("unknown")),
+        ("called_card_no_discard", OptionValue::Bool(false)),
+        ("double_on_the_bump", OptionValue::Bool(true)),
+    ])
+    .unwrap();
+    check_game::<State>(rules, Checks { games: 40, seed: 2, every: 3 });
 }

@@ -1,7 +1,8 @@
 use super::*;
 use crate::bits::select128;
+use crate::game::Information;
 use crate::tractor::actions::FINISH;
-use crate::tractor::information::{information_key, observe, OBSERVATION_SIZE};
+use crate::tractor::information::OBSERVATION_SIZE;
 use crate::tractor::trump::Trump;
 use std::collections::HashMap;
 
@@ -26,7 +27,7 @@ fn random_round(seed: u64, depth: usize, round_one: bool) -> State {
 
 fn observation(s: &State, seat: u8) -> Vec<f32> {
     let mut out = [0.0; OBSERVATION_SIZE];
-    observe(s, seat, &mut out);
+    s.observe(seat, &mut out);
     out.to_vec()
 }
 
@@ -50,9 +51,9 @@ fn resampled_rounds_look_the_same_and_respect_what_was_seen() {
         let mut rng = Rng::new(seed);
         for seat in 0..4u8 {
             for _ in 0..3 {
-                let r = resample(&s, seat, &mut rng).unwrap();
+                let r = s.resample(seat, &mut rng).unwrap();
                 checked += 1;
-                assert_eq!(information_key(&r, seat), information_key(&s, seat), "seed {seed} seat {seat}");
+                assert_eq!(r.information_key(seat), s.information_key(seat), "seed {seed} seat {seat}");
                 assert_eq!(observation(&r, seat), observation(&s, seat), "seed {seed} seat {seat}");
                 assert_eq!(seen_history(&r, seat), seen_history(&s, seat));
                 assert_eq!((r.phase(), r.current_player()), (s.phase(), s.current_player()));
@@ -82,8 +83,8 @@ fn resampled_rounds_look_the_same_and_respect_what_was_seen() {
                     again.apply(u32::from(*r.history().last().unwrap())).unwrap();
                     assert_eq!(again, r);
                 }
-                let rr = resample(&r, seat, &mut rng).unwrap();
-                assert_eq!(information_key(&rr, seat), information_key(&s, seat));
+                let rr = r.resample(seat, &mut rng).unwrap();
+                assert_eq!(rr.information_key(seat), s.information_key(seat));
             }
         }
     }
@@ -98,7 +99,7 @@ fn a_resampled_round_plays_on_to_the_end() {
     for seed in 0..40u64 {
         let s = random_round(seed, 120, seed % 2 == 0);
         let mut rng = Rng::new(seed);
-        let mut r = resample(&s, (seed % 4) as u8, &mut rng).unwrap();
+        let mut r = s.resample((seed % 4) as u8, &mut rng).unwrap();
         while !r.is_terminal() {
             random_step(&mut r, &mut rng);
         }
@@ -239,7 +240,7 @@ fn small_endgames_from_explicit_cards_are_resampled_uniformly() {
         let draws = 300 * completions.len() as u32;
         let mut counts: HashMap<([Hand; 4], Hand), u32> = HashMap::new();
         for _ in 0..draws {
-            let r = resample(&s, seat, &mut rng).unwrap();
+            let r = s.resample(seat, &mut rng).unwrap();
             let key = (std::array::from_fn(|x| r.hand(x)), r.kitty());
             assert!(completions.contains_key(&key), "round {round}: an inconsistent deal");
             *counts.entry(key).or_default() += 1;

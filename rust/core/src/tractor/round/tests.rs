@@ -196,3 +196,27 @@ proptest! {
         prop_assert_eq!(team(s.starter().unwrap()), declarers);
     }
 }
+
+// ---- the conformance suite of every game (rust/core/src/conformance.rs) ----
+use crate::conformance::{check_game, Checks};
+use crate::options::{RuleOptions, Value as OptionValue};
+
+#[test]
+fn tractor_passes_the_conformance_suite() {
+    check_game::<State>(Rules::default(), Checks { games: 6, seed: 1, every: 25 });
+}
+
+#[test]
+fn tractor_passes_it_under_other_options() {
+    let rules = Rules::with_values([
+        ("first_drawer_round1", OptionValue::Choice("seat0")),
+        ("allow_self_reinforce", OptionValue::Bool(true)),
+        ("red_pair_overrides_black_pair", OptionValue::Bool(true)),
+        ("plain_suit_gap_closing", OptionValue::Bool(false)),
+        ("tractor_must_follow_tractor", OptionValue::Bool(true)),
+        ("negative_points_as_zero", OptionValue::Bool(false)),
+        ("kitty_multiplier", OptionValue::Choice("exp")),
+    ])
+    .unwrap();
+    check_game::<State>(rules, Checks { games: 4, seed: 2, every: 40 });
+}

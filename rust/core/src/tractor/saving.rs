@@ -1,149 +1,18 @@
-//! A Tractor round as a [`Game`]: the protocol, its rollout policies, the summary of a finished round, and
-//! its save fields.
+//! Saving a Tractor round: its levels and where it started (its generator, with the stacks of a resampled
+//! round's deals, or its position); the history and the rest of the format are [`crate::save`]'s.
 
-use super::actions::{Action, NUM_ACTIONS};
-use super::greedy::Greedy;
 use super::hand::Hand;
-use super::information::{self, OBSERVATION_SIZE};
-use super::resample;
 use super::round::{Origin, Restack, Restacks, State, NUM_PLAYERS};
 use super::rules::Rules;
 use super::trump::Trump;
 use crate::cards::{Card, Rank, Suit};
-use crate::error::{ActionParseError, InvalidState, ResampleError};
-use crate::game::Game;
-use crate::policy::{Policy, Random};
+use crate::error::InvalidState;
+use crate::game::Saved;
 use crate::rng::Rng;
 use crate::save::{as_, field};
 use serde_json::{json, Map, Value};
 
-/// The columns of [`Game::summary`] for Tractor.
-pub const SUMMARY_COLUMNS: [&str; 10] = [
-    "return_0",
-    "return_1",
-    "return_2",
-    "return_3",
-    "declarers",
-    "starter",
-    "points",
-    "failed_throws",
-    "deals",
-    "no_trump",
-];
-
-/// Tractor's rollout policies: uniformly random, or the rules of thumb of [`super::greedy`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RolloutPolicy {
-    Random,
-    Greedy,
-}
-
-impl Policy<State> for RolloutPolicy {
-    #[inline(always)]
-    fn action(&self, state: &State, rng: &mut Rng) -> u8 {
-        match self {
-            RolloutPolicy::Random => Random.action(state, rng),
-            RolloutPolicy::Greedy => Greedy.action(state, rng),
-        }
-    }
-
-    /// One choice of policy per rollout, not per action.
-    #[inline(always)]
-    fn finish(&self, state: &mut State, rng: &mut Rng) {
-        match self {
-            RolloutPolicy::Random => Random.finish(state, rng),
-            RolloutPolicy::Greedy => Greedy.finish(state, rng),
-        }
-    }
-}
-
-impl Game for State {
-    type Rules = Rules;
-    type Returns = [i32; NUM_PLAYERS];
-    type Policy = RolloutPolicy;
-
-    const NAME: &'static str = "tractor";
-    const NUM_PLAYERS: usize = NUM_PLAYERS;
-    const NUM_ACTIONS: usize = NUM_ACTIONS;
-    const OBSERVATION_SIZE: usize = OBSERVATION_SIZE;
-    const SUMMARY_COLUMNS: &'static [&'static str] = &SUMMARY_COLUMNS;
-
-    /// Round 1 at level 2: the declarers come from the draw.
-    #[inline(always)]
-    fn deal(seed: u64, rules: Rules) -> State {
-        State::new(seed, rules, [2, 2], None, None).expect("round 1 at level 2 is valid")
-    }
-    fn rules(&self) -> Rules {
-        State::rules(self)
-    }
-    #[inline(always)]
-    fn current_player(&self) -> Option<u8> {
-        State::current_player(self)
-    }
-    #[inline(always)]
-    fn legal_mask(&self) -> u128 {
-        State::legal_mask(self)
-    }
-    #[inline(always)]
-    fn apply_unchecked(&mut self, action: u8) {
-        State::apply_unchecked(self, action)
-    }
-    fn why_illegal(&self, action: u32) -> String {
-        State::why_illegal(self, action)
-    }
-    fn undo(&mut self) -> bool {
-        State::undo(self)
-    }
-    #[inline(always)]
-    fn returns(&self) -> [i32; NUM_PLAYERS] {
-        State::returns(self)
-    }
-    fn history(&self) -> &[u8] {
-        State::history(self)
-    }
-    fn action_text(&self, action: u8) -> String {
-        Action::from_id(action).expect("a valid action id").text(self.rank())
-    }
-    fn parse_action(&self, text: &str) -> Result<u8, ActionParseError> {
-        Action::parse(text, self.rank()).map(Action::id)
-    }
-    fn observe(&self, seat: u8, out: &mut [f32]) {
-        information::observe(self, seat, out.try_into().expect("a row of OBSERVATION_SIZE"));
-    }
-    fn information_key(&self, seat: u8) -> u64 {
-        information::information_key(self, seat)
-    }
-    fn resample(&self, seat: u8, rng: &mut Rng) -> Result<State, ResampleError> {
-        resample::resample(self, seat, rng)
-    }
-    /// What the seat saw is read once for all `n`.
-    fn resamples(&self, seat: u8, n: usize, rng: &mut Rng) -> Result<Vec<State>, ResampleError> {
-        resample::resamples(self, seat, n, rng)
-    }
-
-    /// The returns, the declaring team, the starter, the opponents' points P, the failed throws, how many
-    /// deals it took (R19), and 1 for a no-trump round.
-    fn summary(&self, out: &mut [i32]) {
-        let no_trump = self.trump().is_some_and(|t| t.rank().is_none());
-        out[..NUM_PLAYERS].copy_from_slice(&State::returns(self));
-        out[NUM_PLAYERS..].copy_from_slice(&[
-            self.declarers().map_or(-1, i32::from),
-            self.starter().map_or(-1, i32::from),
-            self.reported_points(),
-            i32::from(self.failed_throws()),
-            i32::from(self.deals()),
-            i32::from(no_trump),
-        ]);
-    }
-
-    fn policy(name: &str) -> Option<RolloutPolicy> {
-        match name {
-            "random" => Some(RolloutPolicy::Random),
-            "greedy" => Some(RolloutPolicy::Greedy),
-            _ => None,
-        }
-    }
-
+impl Saved for State {
     /// The levels, and where the round started: `{"deal": {"rng", "declarers", "starter", "restacks"?}}` for
     /// a dealt round (`restacks`: the deals of a resampled round drawn from given stacks), or `{"position":
     /// {"hands", "kitty", "trump", "starter", "declarers"}}` for a position.
@@ -252,32 +121,5 @@ impl Game for State {
         let starter: u8 = as_(field(pos, "starter")?, "starter")?;
         let declarers: u8 = as_(field(pos, "declarers")?, "declarers")?;
         State::from_cards(hands, kitty, trump, starter, declarers, rules, Some(levels))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::conformance::{check_game, Checks};
-    use crate::options::{RuleOptions, Value as OptionValue};
-
-    #[test]
-    fn tractor_passes_the_conformance_suite() {
-        check_game::<State>(Rules::default(), Checks { games: 6, seed: 1, every: 25 });
-    }
-
-    #[test]
-    fn tractor_passes_it_under_other_options() {
-        let rules = Rules::with_values([
-            ("first_drawer_round1", OptionValue::Choice("seat0")),
-            ("allow_self_reinforce", OptionValue::Bool(true)),
-            ("red_pair_overrides_black_pair", OptionValue::Bool(true)),
-            ("plain_suit_gap_closing", OptionValue::Bool(false)),
-            ("tractor_must_follow_tractor", OptionValue::Bool(true)),
-            ("negative_points_as_zero", OptionValue::Bool(false)),
-            ("kitty_multiplier", OptionValue::Choice("exp")),
-        ])
-        .unwrap();
-        check_game::<State>(rules, Checks { games: 4, seed: 2, every: 40 });
     }
 }
