@@ -17,6 +17,20 @@ import numpy.typing as npt
 
 from . import _summaries
 from ._core import sheepshead as _native
+from ._core.sheepshead import (
+    NUM_ACTIONS,
+    NUM_PLAYERS,
+    Rules,
+    State,
+    VectorState,
+    card_points,
+    observations,
+    playouts,
+    random_playouts,
+    suit_of,
+    trick_winner,
+    trumps,
+)
 from .errors import IllegalActionError
 
 __all__ = [
@@ -40,20 +54,8 @@ __all__ = [
     "trumps",
 ]
 
-State = _native.State
-Rules = _native.Rules
-VectorState = _native.VectorState
-trick_winner = _native.trick_winner
-suit_of = _native.suit_of
-card_points = _native.card_points
-trumps = _native.trumps
-random_playouts = _native.random_playouts
-playouts = _native.playouts
-observations = _native.observations
-NUM_ACTIONS: int = _native.NUM_ACTIONS
 OBSERVATION_SHAPE: tuple[int] = (_native.OBSERVATION_SIZE,)
 """The shape of ``State.observation(player)``; the layout is documented in ``docs/sheepshead-protocol.md``."""
-NUM_PLAYERS: int = _native.NUM_PLAYERS
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,17 @@ import numpy.typing as npt
 from . import _summaries
 from ._core import Card
 from ._core import tractor as _native
+from ._core.tractor import (
+    NUM_ACTIONS,
+    NUM_PLAYERS,
+    Rules,
+    State,
+    Trump,
+    VectorState,
+    observations,
+    playouts,
+    random_playouts,
+)
 from .errors import IllegalActionError
 
 __all__ = [
@@ -69,15 +80,6 @@ __all__ = [
     "trick_winner",
 ]
 
-Trump = _native.Trump
-State = _native.State
-Rules = _native.Rules
-VectorState = _native.VectorState
-random_playouts = _native.random_playouts
-playouts = _native.playouts
-observations = _native.observations
-NUM_ACTIONS: int = _native.NUM_ACTIONS
-NUM_PLAYERS: int = _native.NUM_PLAYERS
 OBSERVATION_SHAPE: tuple[int] = (_native.OBSERVATION_SIZE,)
 """The shape of ``State.observation(player)``; the layout is documented in ``docs/tractor-protocol.md``."""
 CardLike = Card | str
