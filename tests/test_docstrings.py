@@ -30,4 +30,6 @@ def test_the_protocol_methods_are_documented_once_for_every_game() -> None:
     protocol = {n for n in dir(GameState) if not n.startswith("_")} - {"phase"}  # the phases are the game's
     assert {"legal_actions", "apply_action", "undo", "resample", "to_json", "observation"} <= protocol
     for name in protocol:
-        assert inspect.getdoc(getattr(sheepshead.State, name)) == inspect.getdoc(getattr(tractor.State, name)), name
+        assert inspect.getdoc(getattr(sheepshead.State, name)) == inspect.getdoc(
+            getattr(tractor.State, name)
+        ), name

@@ -4,6 +4,7 @@ game passes the one conformance suite of the protocol (below)."""
 from __future__ import annotations
 
 import copy
+import json
 import os
 import pickle
 import random
@@ -18,7 +19,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tricktaker import IllegalActionError, NothingToUndoError, bots, cli, protocol, sheepshead, tractor
+from tricktaker import (
+    Card,
+    IllegalActionError,
+    InvalidStateError,
+    NothingToUndoError,
+    RulesError,
+    bots,
+    cli,
+    protocol,
+    sheepshead,
+    tractor,
+)
 from tricktaker.protocol import GAMES, GameModule, S
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -311,3 +323,63 @@ def test_random_playouts_depend_on_the_seed_only(name: str) -> None:
     assert not (a == game.random_playouts(600, 12)).all()
     assert game.random_playouts(0, 1).shape == (0, game.NUM_PLAYERS)
     assert (game.simulate(600, 11).returns == a).all()
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_saves_load_from_str_bytes_and_bytearray_and_refuse_bad_text(name: str) -> None:
+    game = GAMES[name]
+    state = random_state(game, 2, 20)
+    text = state.to_json()
+    for form in (
+        text,
+        text.encode(),
+        bytearray(text.encode()),
+        "\ufeff" + text,
+        b"\xef\xbb\xbf" + text.encode(),
+    ):
+        assert game.State.from_json(form) == state
+    for bad in ("\ud800", b"\xff", "[" * 10_000, "", 5, None):
+        with pytest.raises(InvalidStateError):
+            game.State.from_json(bad)  # type: ignore[arg-type]
+    assert pickle.loads(pickle.dumps(state.rules)) == state.rules
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_rules_take_numpy_values_and_old_pickles_load(name: str) -> None:
+    game = GAMES[name]
+    option = next(o for o in game.Rules.options() if o.kind == "bool")
+    assert getattr(game.Rules(**{option.name: np.bool_(not option.default)}), option.name) == (
+        not option.default
+    )
+    changed = game.Rules(**{option.name: not option.default})
+    assert game._rules_from_dict(changed.to_dict()) == changed  # what pickles of earlier builds call
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_batches_that_cannot_fit_are_refused(name: str) -> None:
+    game = GAMES[name]
+    with pytest.raises(ValueError, match="do not fit"):
+        game.random_playouts(2**62, 1)
+    assert game.random_playouts.__module__ == f"tricktaker._core.{name}"
+
+
+def test_hands_per_game_takes_any_positive_32_bit_count() -> None:
+    assert sheepshead.Rules(hands_per_game=2**32 - 1).hands_per_game == 2**32 - 1
+    with pytest.raises(RulesError):
+        sheepshead.Rules(hands_per_game=2**32)
+    assert sheepshead.Rules(hands_per_game=np.int64(20)).hands_per_game == 20
+
+
+def _tractor_save_with(restacks: list[Any]) -> str:
+    data = json.loads(tractor.State.new(4).to_json())
+    data["start"]["deal"]["restacks"] = restacks
+    return json.dumps(data)
+
+
+def test_a_tractor_save_with_no_restacked_deal_is_a_plain_deal() -> None:
+    plain = tractor.State.new(4)
+    loaded = tractor.State.from_json(_tractor_save_with([]))
+    assert loaded == plain and loaded.to_json() == plain.to_json()
+    stack = " ".join(str(c) for c in sorted(Card.all(), key=lambda c: c.id) for _ in range(2))
+    with pytest.raises(InvalidStateError, match="numbered from 1"):
+        tractor.State.from_json(_tractor_save_with([{"deal": 0, "stack": stack, "after": [1, 2, 3, 4]}]))

@@ -56,6 +56,8 @@ __all__ = [
 
 OBSERVATION_SHAPE: tuple[int] = (_native.OBSERVATION_SIZE,)
 """The shape of ``State.observation(player)``; the layout is documented in ``docs/sheepshead-protocol.md``."""
+_rules_from_dict = Rules.from_dict
+"""What pickles of ``Rules`` made by earlier builds call when loaded (new code calls ``Rules.from_dict``)."""
 
 
 @dataclass(frozen=True)

@@ -82,6 +82,8 @@ __all__ = [
 
 OBSERVATION_SHAPE: tuple[int] = (_native.OBSERVATION_SIZE,)
 """The shape of ``State.observation(player)``; the layout is documented in ``docs/tractor-protocol.md``."""
+_rules_from_dict = Rules.from_dict
+"""What pickles of ``Rules`` made by earlier builds call when loaded (new code calls ``Rules.from_dict``)."""
 CardLike = Card | str
 Component = tuple[Literal["tractor", "pair", "single"], list[Card]]
 
@@ -235,7 +237,7 @@ def simulate(n: int, seed: int, *, threads: int | None = None, rules: Rules | No
 
 
 def _simulation(table: npt.NDArray[np.int32]) -> Simulation:
-    """A :class:`Simulation` from rows of ``TRACTOR_SUMMARY_COLUMNS``."""
+    """A :class:`Simulation` from rows of ``SUMMARY_COLUMNS``."""
     return _summaries.from_table(Simulation, table, _native.SUMMARY_COLUMNS, NUM_PLAYERS)
 
 

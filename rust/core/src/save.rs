@@ -6,9 +6,9 @@
 //! ```
 //!
 //! The start fields ([`Game::saved_start`]) say how the game began (its deal, or its position); the history is
-//! replayed action by action, so a save can only describe a state the rules reach. The text is what Python's
-//! `json.dumps` writes for the same object (`", "` and `": "` separators, ASCII), so that the pure-Python
-//! reference engines write the same saves. A save that is not JSON, not of this game, or not consistent is
+//! replayed action by action, so a save can only describe a state the rules reach. The text is written as
+//! Python's `json.dumps` writes the saves' objects (`", "` and `": "` separators, ASCII escapes), so that the
+//! pure-Python reference engines write the same text for the same Tractor round. A save that is not JSON, not of this game, or not consistent is
 //! refused with [`InvalidState`] saying what is wrong, in time and memory bounded by its size.
 
 use crate::error::InvalidState;

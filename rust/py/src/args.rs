@@ -79,3 +79,22 @@ pub fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>
     }
     t.extract::<usize>().ok().filter(|&t| t > 0).map(Some).ok_or_else(refuse)
 }
+
+/// The text of a save: a `str`, or `bytes`/`bytearray` of UTF-8 (a byte-order mark is skipped). Anything else,
+/// or text that is not Unicode, is an `InvalidStateError`.
+pub fn save_text(text: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    let invalid = |why: String| errors::InvalidStateError::new_err(format!("corrupted saved game: {why}"));
+    let bytes: Vec<u8> = if let Ok(s) = text.cast::<pyo3::types::PyString>() {
+        s.to_str().map_err(|e| invalid(format!("the text is not Unicode: {e}")))?.as_bytes().to_vec()
+    } else if let Ok(b) = text.cast::<pyo3::types::PyBytes>() {
+        b.as_bytes().to_vec()
+    } else if let Ok(b) = text.cast::<pyo3::types::PyByteArray>() {
+        b.to_vec()
+    } else {
+        return Err(invalid(format!("a save is a str or bytes, not {}", text.get_type().name()?)));
+    };
+    Ok(match bytes.strip_prefix("\u{feff}".as_bytes()) {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
+    })
+}

@@ -15,6 +15,11 @@ pub fn to_numpy<'py>(
     threads: Option<usize>,
     play: impl FnOnce(Option<usize>) -> Vec<i32> + Send,
 ) -> PyResult<Bound<'py, PyAny>> {
+    if n.checked_mul(width).is_none_or(|len| len > isize::MAX as usize / 4) {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "{n} games of {width} numbers do not fit in memory"
+        )));
+    }
     let out = py.detach(|| play(threads));
     Ok(PyArray1::from_vec(py, out).reshape([n, width])?.into_any())
 }

@@ -4,7 +4,7 @@
 
 use crate::errors::{self, Result};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyString};
+use pyo3::types::{PyBool, PyDict, PyString};
 use tricktaker_core::options::{Kind, OptionSpec, RuleOptions, Value};
 
 /// One rule option of a game: its name, kind, default, choices or bounds, the rule it changes and what it
@@ -103,10 +103,11 @@ pub fn rules_with<R: RuleOptions>(mut rules: R, options: Option<&Bound<'_, PyDic
         let name: String =
             key.extract().map_err(|_| errors::RulesError::new_err("option names are strings"))?;
         let text;
-        let v = if value.is_instance_of::<PyBool>() {
-            Value::Bool(value.extract()?)
-        } else if value.is_instance_of::<PyInt>() {
-            Value::Int(value.extract().unwrap_or(i64::MAX))
+        // A bool first (`True` is an int too; numpy's booleans count), then any integer (`__index__`).
+        let v = if let Ok(b) = value.extract::<bool>() {
+            Value::Bool(b)
+        } else if let Ok(i) = value.extract::<i64>() {
+            Value::Int(i)
         } else if let Ok(s) = value.cast::<PyString>() {
             text = s.to_str()?.to_owned();
             Value::Choice(&text)
@@ -357,8 +358,8 @@ macro_rules! state_class {
                 let inner = py.detach(move || tricktaker_core::game::Information::resample(&state, seat, &mut rng))?;
                 Ok($State { inner })
             }
-            /// ``n`` independent resamples for ``player`` at once (faster than ``n`` calls: what ``player``
-            /// saw is read once), computed on a copy with the GIL released.
+            /// ``n`` independent resamples for ``player`` at once (what ``player`` saw is read once where the
+            /// game can share it), computed on a copy with the GIL released.
             fn resamples(
                 &self,
                 py: Python<'_>,
@@ -381,19 +382,7 @@ macro_rules! state_class {
             /// saying what is wrong.
             #[classmethod]
             fn from_json(_cls: &Bound<'_, pyo3::types::PyType>, text: &Bound<'_, PyAny>) -> crate::errors::Result<$State> {
-                let inner = match text.cast::<pyo3::types::PyBytes>() {
-                    Ok(bytes) => tricktaker_core::save::from_json(bytes.as_bytes()),
-                    Err(_) => match text.cast::<PyString>() {
-                        Ok(s) => tricktaker_core::save::from_json(s.to_str()?.as_bytes()),
-                        Err(_) => {
-                            return Err(crate::errors::InvalidStateError::new_err(format!(
-                                "a save is a str or bytes, not {}",
-                                text.get_type().name()?
-                            ))
-                            .into())
-                        }
-                    },
-                }?;
+                let inner = tricktaker_core::save::from_json(&crate::args::save_text(text)?)?;
                 Ok($State { inner })
             }
             fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {

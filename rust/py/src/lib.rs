@@ -24,7 +24,7 @@ fn add_game(
     fill: fn(&Bound<'_, PyModule>) -> PyResult<()>,
 ) -> PyResult<()> {
     let py = m.py();
-    let game = PyModule::new(py, name)?;
+    let game = PyModule::new(py, &format!("tricktaker._core.{name}"))?;
     fill(&game)?;
     m.add_submodule(&game)?;
     py.import("sys")?.getattr("modules")?.set_item(format!("tricktaker._core.{name}"), &game)?;

@@ -6,7 +6,6 @@ use crate::card::{card_object, extract_card, Card};
 use crate::errors::{self, Result};
 use crate::game::rules_class;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
 use tricktaker_core::rng::Rng;
 use tricktaker_core::sheepshead::cards::{CardSet, SCard};
 use tricktaker_core::sheepshead::ranking::{self, Ranking};

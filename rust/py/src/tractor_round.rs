@@ -7,7 +7,6 @@ use crate::errors;
 use crate::game::rules_class;
 use crate::tractor::{hand_arg, Trump};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
 use tricktaker_core::cards::Card as CoreCard;
 use tricktaker_core::tractor::declare::Declaration;
 use tricktaker_core::tractor::round::{self, NUM_PLAYERS};

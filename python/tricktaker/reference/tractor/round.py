@@ -405,8 +405,8 @@ class State:
     # ---- saving: the JSON of the Rust engine (written and read in `saving`), pickling ----------------------
 
     def to_json(self) -> str:
-        """This round as the JSON text the Rust engine's ``to_json`` writes (see ``_state_to_json`` in
-        ``python/tricktaker/tractor.py``), so that either engine loads the other's saves with the same
+        """This round as the JSON text the Rust engine's ``to_json`` writes (see ``rust/core/src/save.rs`` and
+        ``rust/core/src/tractor/saving.rs``), so that either engine loads the other's saves with the same
         history::
 
             {"game": "tractor", "format": 1, "rules": {...}, "levels": [a, b], "start": ...,

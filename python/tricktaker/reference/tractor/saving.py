@@ -1,4 +1,4 @@
-"""Saving a round: the JSON of the Rust engine (its ``_state_to_json`` in ``python/tricktaker/tractor.py``),
+"""Saving a round: the JSON of the Rust engine (``rust/core/src/save.rs`` and ``rust/core/src/tractor/saving.rs``),
 so that each engine loads the other's saves.
 
 The bodies of `State.to_json` and `State.from_json` (whose docstrings give the format): a save is the round's

@@ -54,7 +54,7 @@ macro_rules! sheepshead_rule_table {
                 /// The partner may not discard the called card on another suit before the last trick.
                 ["R19"] called_card_no_discard: bool = true;
                 /// Hands in a game (a Match): played hands, doublers not counted.
-                ["R34"] hands_per_game: u32, in 1..=1000000 = 15;
+                ["R34"] hands_per_game: u32, in 1..=4294967295 = 15;
             }
         }
     };

@@ -244,6 +244,9 @@ impl State {
         if !restacks.stacks.windows(2).all(|w| w[0].deal < w[1].deal) {
             return Err(InvalidState("restacked deals must be listed in increasing order".into()));
         }
+        if restacks.stacks.first().is_some_and(|r| r.deal == 0) {
+            return Err(InvalidState("restacked deals are numbered from 1 (the first deal)".into()));
+        }
         for r in &restacks.stacks {
             let mut count = [0u8; 54];
             for c in r.stack {

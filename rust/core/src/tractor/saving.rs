@@ -62,10 +62,13 @@ impl Saved for State {
             let rng = generator(field(deal, "rng")?, "rng")?;
             let declarers: Option<u8> = as_(field(deal, "declarers")?, "declarers")?;
             let starter: Option<u8> = as_(field(deal, "starter")?, "starter")?;
-            let Some(listed) = deal.get("restacks") else {
-                return State::from_rng(rng, rules, levels, declarers, starter).map_err(setup);
+            let listed: Vec<Map<String, Value>> = match deal.get("restacks") {
+                Some(listed) => as_(listed, "restacks")?,
+                None => Vec::new(),
             };
-            let listed: Vec<Map<String, Value>> = as_(listed, "restacks")?;
+            if listed.is_empty() {
+                return State::from_rng(rng, rules, levels, declarers, starter).map_err(setup);
+            }
             if listed.len() > usize::from(u16::MAX) {
                 return Err(InvalidState(format!("{} restacked deals; a round has fewer", listed.len())));
             }
