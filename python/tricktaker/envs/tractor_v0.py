@@ -17,7 +17,8 @@ action mask, rewards, illegal actions (they raise :class:`tricktaker.IllegalActi
 rendering — is described in :mod:`tricktaker.envs`.
 
 The observation is ``State.observation(seat)``: 939 float32 entries laid out in ``docs/tractor-protocol.md``
-(``tricktaker_core::tractor::information::observe``). Its Box has bounds ``[0, 1]`` on every entry but two:
+(``Information::observe`` of ``rust/core/src/tractor/information.rs``). Its Box has bounds ``[0, 1]`` on
+every entry but two:
 
 - entry 924, P / 200 (the opponents' points with the kitty bonus and the failed-throw penalties), has
   bounds ``(-inf, inf)``: penalties can make P negative, and the kitty bonus can take it far above 200;

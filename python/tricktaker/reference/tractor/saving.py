@@ -1,5 +1,5 @@
-"""Saving a round: the JSON of the Rust engine (``rust/core/src/save.rs`` and ``rust/core/src/tractor/saving.rs``),
-so that each engine loads the other's saves.
+"""Saving a round: the JSON of the Rust engine (``rust/core/src/save.rs`` and
+``rust/core/src/tractor/saving.rs``), so that each engine loads the other's saves.
 
 The bodies of `State.to_json` and `State.from_json` (whose docstrings give the format): a save is the round's
 options, levels and start (`origin`) plus its history as action texts, replayed with every legality check on
