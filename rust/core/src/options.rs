@@ -28,6 +28,16 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// What a value of this kind is, for error messages: `one of ["a", "b"]`, `True or False`, `an int from 1
+    /// to 9`.
+    pub fn expected(self) -> String {
+        match self {
+            Kind::Choice(choices) => format!("one of {choices:?}"),
+            Kind::Bool => "True or False".to_owned(),
+            Kind::Int { min, max } => format!("an int from {min} to {max}"),
+        }
+    }
+
     /// The name of the kind: `"choice"`, `"bool"` or `"int"`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -58,11 +68,7 @@ pub trait OptionType: Copy {
 }
 
 fn wrong_type(spec: &OptionSpec, value: Value<'_>) -> RulesError {
-    let expected = match spec.kind {
-        Kind::Choice(choices) => format!("one of {choices:?}"),
-        Kind::Bool => "True or False".to_owned(),
-        Kind::Int { min, max } => format!("an int from {min} to {max}"),
-    };
+    let expected = spec.kind.expected();
     let got = match value {
         Value::Choice(s) => format!("{s:?}"),
         _ => value_text(value),

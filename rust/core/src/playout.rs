@@ -13,10 +13,16 @@ const PLAY_STREAM: u64 = 0x5DEE_CE66_D1CE_5EED;
 /// the CPU.
 #[inline]
 pub fn random_game<G: Game>(seed: u64, index: u64, rules: G::Rules) -> G {
-    let game_seed = derive_seed(seed, index);
-    let mut state = G::deal(game_seed, rules);
-    finish(&mut state, &Random, &mut Rng::new(game_seed ^ PLAY_STREAM));
+    let (mut state, mut rng) = batch_game::<G>(seed, index, rules);
+    finish(&mut state, &Random, &mut rng);
     state
+}
+
+/// Game `index` of a batch as dealt, and the generator that plays it.
+#[inline(always)]
+fn batch_game<G: Game>(seed: u64, index: u64, rules: G::Rules) -> (G, Rng) {
+    let game_seed = derive_seed(seed, index);
+    (G::deal(game_seed, rules), Rng::new(game_seed ^ PLAY_STREAM))
 }
 
 /// Plays `state` to the end with `policy`, in the kernel compiled for the CPU.
@@ -40,9 +46,8 @@ fn finish_bmi2<G: Game, P: Policy<G>>(state: &mut G, policy: &P, rng: &mut Rng) 
 
 /// The same game as [`random_game`], played by the portable kernel (for tests of the CPU-specific one).
 pub fn random_game_portable<G: Game>(seed: u64, index: u64, rules: G::Rules) -> G {
-    let game_seed = derive_seed(seed, index);
-    let mut state = G::deal(game_seed, rules);
-    Random.finish(&mut state, &mut Rng::new(game_seed ^ PLAY_STREAM));
+    let (mut state, mut rng) = batch_game::<G>(seed, index, rules);
+    Random.finish(&mut state, &mut rng);
     state
 }
 

@@ -160,5 +160,5 @@ impl serde_json::ser::Formatter for PythonFormatter {
 
 /// Reads a JSON value as a `T` or says what field was wrong.
 pub fn as_<T: serde::de::DeserializeOwned>(value: &Value, what: &str) -> Result<T, InvalidState> {
-    serde_json::from_value(value.clone()).map_err(|_| InvalidState(format!("{what} cannot be {value}")))
+    T::deserialize(value).map_err(|_| InvalidState(format!("{what} cannot be {value}")))
 }

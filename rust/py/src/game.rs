@@ -113,16 +113,8 @@ pub fn rules_with<R: RuleOptions>(mut rules: R, options: Option<&Bound<'_, PyDic
             Value::Choice(&text)
         } else {
             let spec = R::spec(&name)?;
-            return Err(errors::RulesError::new_err(format!(
-                "{name} must be {}, not {}",
-                match spec.kind {
-                    Kind::Choice(c) => format!("one of {c:?}"),
-                    Kind::Bool => "True or False".into(),
-                    Kind::Int { min, max } => format!("an int from {min} to {max}"),
-                },
-                value.repr()?
-            ))
-            .into());
+            let message = format!("{name} must be {}, not {}", spec.kind.expected(), value.repr()?);
+            return Err(errors::RulesError::new_err(message).into());
         };
         rules.set(&name, v)?;
     }
