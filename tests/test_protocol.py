@@ -20,6 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tricktaker import (
+    ArgumentError,
+    ArgumentTypeError,
     Card,
     IllegalActionError,
     InvalidStateError,
@@ -278,11 +280,13 @@ def test_observations_write_into_a_buffer_and_check_it(name: str) -> None:
     assert state.observation(1, out=buffer) is buffer and (buffer == state.observation(1)).all()
     with pytest.raises(ValueError, match="shape"):
         state.observation(1, out=np.zeros(10, dtype=np.float32))
-    for seat in (-1, game.NUM_PLAYERS):
-        with pytest.raises(ValueError, match="seat"):
+    for seat in (-1, game.NUM_PLAYERS, 2**70):
+        with pytest.raises(ArgumentError, match="player must be an int from 0"):
             state.observation(seat)
-        with pytest.raises(ValueError, match="seat"):
+        with pytest.raises(ArgumentError, match="player must be an int from 0"):
             state.resample(seat, 1)
+    with pytest.raises(ArgumentTypeError, match="bool"):
+        state.observation(True)
     keys = {state.information_state_key(p) for p in range(game.NUM_PLAYERS)}
     assert len(keys) == game.NUM_PLAYERS, "every seat knows something the others do not"
     before = state.information_state_key(0)
@@ -303,11 +307,21 @@ def test_playouts_finish_one_position_many_times(name: str) -> None:
     assert len({tuple(r) for r in a.tolist()}) > 1
     finished = random_state(game, 6, 10_000)
     assert (game.playouts(finished, 3, 1) == finished.returns()).all()
-    for bad in (-1, True, 1.5):
-        with pytest.raises(ValueError, match="n must"):
+    for bad, error in (
+        (-1, ArgumentError),
+        (2**70, ArgumentError),
+        (True, ArgumentTypeError),
+        (1.5, ArgumentTypeError),
+    ):
+        with pytest.raises(error, match="n must" if error is ArgumentError else "int"):
             game.playouts(state, bad, 1)  # type: ignore[arg-type]
-    for threads in (0, -2, True):
-        with pytest.raises(ValueError, match="threads"):
+    for threads, error in (
+        (0, ArgumentError),
+        (-2, ArgumentError),
+        (2**31, ArgumentError),
+        (True, ArgumentTypeError),
+    ):
+        with pytest.raises(error, match="threads must" if error is ArgumentError else "bool"):
             game.playouts(state, 2, 1, threads=threads)
     with pytest.raises(ValueError, match="policy"):
         game.playouts(state, 2, 1, policy="clever")  # type: ignore[call-arg]
@@ -358,8 +372,9 @@ def test_rules_take_numpy_values_and_old_pickles_load(name: str) -> None:
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_batches_that_cannot_fit_are_refused(name: str) -> None:
     game = GAMES[name]
-    with pytest.raises(ValueError, match="do not fit"):
-        game.random_playouts(2**62, 1)
+    for n in (2**40, 2**62, 2**63, 2**70):
+        with pytest.raises(ArgumentError, match="at most 1024 MiB"):
+            game.random_playouts(n, 1)
     assert game.random_playouts.__module__ == f"tricktaker._core.{name}"
 
 

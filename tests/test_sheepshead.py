@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tricktaker import (
+    ArgumentError,
     Card,
     CardParseError,
     IllegalActionError,
@@ -321,9 +322,9 @@ def test_bad_construction_is_refused_clearly() -> None:
         ss.State.from_cards(split([*HOLD_TABLE[:2], "AH 7H 7C 8C 9C", *HOLD_TABLE[3:]]), ["7D", "8D"])
     with pytest.raises(CardParseError, match="Sheepshead deck"):
         ss.State.from_cards(split(HOLD_TABLE), ["6D", "8D"])
-    with pytest.raises(InvalidStateError, match="dealer"):
+    with pytest.raises(ArgumentError, match="dealer must be an int from 0 to 4"):
         ss.State.new(1, dealer=5)
-    with pytest.raises(InvalidStateError, match="multiplier"):
+    with pytest.raises(ArgumentError, match="multiplier must be an int from 1 to 1048576"):
         ss.State.new(1, multiplier=2**31)
     with pytest.raises(ValueError, match="seed"):
         ss.State.new(-1)
@@ -364,7 +365,7 @@ def test_random_playouts_shape_determinism_and_threads() -> None:
     assert ss.random_playouts(0, 1).shape == (0, 5)
     with pytest.raises(ValueError, match="threads"):
         ss.random_playouts(10, 1, threads=0)
-    with pytest.raises(ValueError, match="non-negative"):
+    with pytest.raises(ArgumentError, match="n must be an int from 0"):
         ss.random_playouts(-1, 1)
 
 

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tricktaker import (
+    ArgumentError,
     IllegalActionError,
     IllegalPlayError,
     InvalidStateError,
@@ -295,6 +296,6 @@ def test_resample_changes_the_hidden_cards_and_undoes() -> None:
     again = state.clone()
     again.undo()
     assert other.information_state_key(0) == again.information_state_key(0)
-    with pytest.raises(ValueError, match="seat"):
+    with pytest.raises(ArgumentError, match="player must be an int from 0 to 3"):
         state.resample(4, 1)
     assert state.resamples(1, 0, 3) == []

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tricktaker import IllegalActionError, sheepshead, tractor
+from tricktaker import ArgumentError, IllegalActionError, sheepshead, tractor
 
 
 @pytest.mark.parametrize("game", [sheepshead, tractor], ids=["sheepshead", "tractor"])
@@ -47,7 +47,7 @@ def test_vector_refuses_an_illegal_action_and_changes_nothing(game: Any) -> None
     assert [vec.state(i) for i in range(3)] == before
     with pytest.raises(ValueError, match="one per game"):
         vec.step(actions[:2])
-    with pytest.raises(IndexError):
+    with pytest.raises(ArgumentError, match="i must be an int from 0 to 2"):
         vec.state(3)
 
 

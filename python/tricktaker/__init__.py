@@ -17,10 +17,13 @@ from __future__ import annotations
 from . import sheepshead, tractor
 from ._core import Card, RuleOption, __version__
 from .errors import (
+    ArgumentError,
+    ArgumentTypeError,
     CardParseError,
     IllegalActionError,
     IllegalPlayError,
     InvalidStateError,
+    LimitExceededError,
     NothingToUndoError,
     ResampleError,
     RulesError,
@@ -28,11 +31,14 @@ from .errors import (
 )
 
 __all__ = [
+    "ArgumentError",
+    "ArgumentTypeError",
     "Card",
     "CardParseError",
     "IllegalActionError",
     "IllegalPlayError",
     "InvalidStateError",
+    "LimitExceededError",
     "NothingToUndoError",
     "ResampleError",
     "RuleOption",

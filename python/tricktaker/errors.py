@@ -8,10 +8,13 @@ same classes (it imports them from here), so there is one hierarchy whichever en
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentError",
+    "ArgumentTypeError",
     "CardParseError",
     "IllegalActionError",
     "IllegalPlayError",
     "InvalidStateError",
+    "LimitExceededError",
     "NothingToUndoError",
     "ResampleError",
     "RulesError",
@@ -21,6 +24,22 @@ __all__ = [
 
 class TricktakerError(Exception):
     """The base of every tricktaker exception."""
+
+
+class ArgumentError(TricktakerError, ValueError):
+    """An argument outside its documented range: a seat, count, size, seed or thread count that no game has
+    (``dealer=-1``, ``threads=2**31``, a batch too large for the memory budget). The message names the
+    argument and its bound."""
+
+
+class ArgumentTypeError(TricktakerError, TypeError):
+    """An argument of the wrong type: a float, a string or a ``bool`` where an int is meant (``True`` is not
+    an action id, a seat or a count)."""
+
+
+class LimitExceededError(TricktakerError, ValueError):
+    """An enumeration (``legal_plays``, ``legal_follows``) that has more items than the ``limit`` it was
+    given; nothing is listed. Count them without listing with the matching ``count_…`` function."""
 
 
 class CardParseError(TricktakerError, ValueError):

@@ -64,6 +64,7 @@ __all__ = [
     "Trump",
     "VectorState",
     "check_throw",
+    "count_legal_follows",
     "decompose",
     "follow_error",
     "follow_extensions",
@@ -135,9 +136,31 @@ def legal_follows(
     trump: Trump,
     *,
     tractor_must_follow_tractor: bool = False,
+    limit: int | None = None,
 ) -> list[list[Card]]:
-    """Every distinct legal follow, each a list of cards in id order; the list sorted by card ids."""
-    return _native.legal_follows(hand, lead, trump, tractor_must_follow_tractor=tractor_must_follow_tractor)
+    """Every distinct legal follow, each a list of cards in id order; the list sorted by card ids.
+
+    ``hand`` and ``lead`` hold at most 25 cards (a hand in play, R10), so the list is bounded: the worst case,
+    a hand void in the led suit against a lead of 12 singles, has 5,200,300 follows (seconds and gigabytes
+    to list). With ``limit``, more than ``limit`` follows raise :class:`tricktaker.LimitExceededError` and
+    nothing is listed; :func:`count_legal_follows` counts them without listing.
+    """
+    return _native.legal_follows(
+        hand, lead, trump, tractor_must_follow_tractor=tractor_must_follow_tractor, limit=limit
+    )
+
+
+def count_legal_follows(
+    hand: Iterable[CardLike],
+    lead: Iterable[CardLike],
+    trump: Trump,
+    *,
+    tractor_must_follow_tractor: bool = False,
+) -> int:
+    """How many follows :func:`legal_follows` lists, counted without listing them (at most 5,200,300)."""
+    return _native.count_legal_follows(
+        hand, lead, trump, tractor_must_follow_tractor=tractor_must_follow_tractor
+    )
 
 
 def follow_extensions(

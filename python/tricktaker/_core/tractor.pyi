@@ -19,6 +19,7 @@ __all__ = [
     "Trump",
     "VectorState",
     "check_throw",
+    "count_legal_follows",
     "decompose",
     "follow_error",
     "follow_extensions",
@@ -70,7 +71,15 @@ def legal_follows(
     trump: Trump,
     *,
     tractor_must_follow_tractor: bool = False,
+    limit: int | None = None,
 ) -> list[list[Card]]: ...
+def count_legal_follows(
+    hand: Iterable[_CardLike],
+    lead: Iterable[_CardLike],
+    trump: Trump,
+    *,
+    tractor_must_follow_tractor: bool = False,
+) -> int: ...
 def follow_extensions(
     hand: Iterable[_CardLike],
     lead: Iterable[_CardLike],
@@ -152,8 +161,9 @@ class State(_GameState[Rules]):
         rules: Rules | None = None,
         levels: tuple[int, int] | None = None,
     ) -> State: ...
-    def legal_plays(self) -> list[list[Card]]:
+    def legal_plays(self, *, limit: int | None = None) -> list[list[Card]]:
         """Every whole play now; a long suit on lead has very many (use ``legal_actions`` in search)."""
+    def count_legal_plays(self) -> int: ...
     def play(self, cards: str | Iterable[_CardLike]) -> None: ...
     @property
     def phase(self) -> Literal["draw", "kitty", "play", "done"]: ...

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import operator
 from abc import abstractmethod
-from typing import Any, ClassVar, Generic
+from typing import Any, ClassVar, Generic, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -64,13 +64,23 @@ except ImportError as error:  # pragma: no cover - depends on the installed extr
         "tricktaker.envs needs PettingZoo and Gymnasium: pip install 'tricktaker[envs]'"
     ) from error
 
-from ..errors import IllegalActionError
+from ..errors import ArgumentError, ArgumentTypeError, IllegalActionError
 from ..protocol import GAMES, GameState, S
 
 __all__ = ["GameState", "TrickTakingEnv"]
 
 Observation = dict[str, npt.NDArray[Any]]
 """What ``observe`` returns: ``{"observation": float32 vector, "action_mask": int8 vector}``."""
+
+
+def _seed_arg(seed: object) -> int:
+    """``reset``'s seed as an int from 0 to 2**64 - 1 (a numpy integer too; not a ``bool`` or a float)."""
+    if isinstance(seed, bool) or not isinstance(seed, SupportsIndex):
+        raise ArgumentTypeError(f"seed must be an int, not {type(seed).__name__} {seed!r:.60}")
+    value = operator.index(seed)
+    if not 0 <= value < 2**64:
+        raise ArgumentError(f"seed must be an int from 0 to 2**64 - 1, not {value}")
+    return value
 
 
 class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is untyped: AECEnv is Any
@@ -156,6 +166,7 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
         if seed is None:
             game = self._new_state(int(self.np_random.integers(0, 2**64, dtype=np.uint64)))
         else:
+            seed = _seed_arg(seed)
             game = self._new_state(seed)
             self.np_random, _ = seeding.np_random(seed)
         self._game = game
@@ -188,12 +199,9 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
         game = self.game
         if action is None:
             raise IllegalActionError(f"{agent} is to act: None is only the action of a finished agent")
-        index = operator.index(action)
-        if not 0 <= index < self.NUM_ACTIONS:
-            raise IllegalActionError(
-                f"illegal action {index}: action ids run from 0 to {self.NUM_ACTIONS - 1}"
-            )
-        game.apply_action(index)  # raises IllegalActionError with the game unchanged
+        # Any int (a numpy one too) or nothing: a bool or a float raises ArgumentTypeError, an id that is not
+        # legal IllegalActionError, with the game unchanged.
+        game.apply_action(action)
         self._cumulative_rewards[agent] = 0.0
         if game.is_terminal:
             returns = game.returns()

@@ -2,6 +2,7 @@
 //! x86-64 (with BMI2 and POPCNT, chosen at run time, and for any CPU).
 
 use crate::game::{Game, Summary};
+use crate::parallel::BatchError;
 use crate::policy::{Policy, Random};
 use crate::rng::{derive_seed, Rng};
 
@@ -60,12 +61,17 @@ pub fn random_batch<G: Game>(
     threads: Option<usize>,
     width: usize,
     record: impl Fn(&G, &mut [i32]) + Sync,
-) -> Vec<i32> {
+) -> Result<Vec<i32>, BatchError> {
     crate::parallel::batch(n, width, threads, |i, row| record(&random_game::<G>(seed, i, rules), row))
 }
 
 /// The returns of `n` random games, `G::NUM_PLAYERS` numbers a game.
-pub fn random_playouts<G: Game>(n: usize, seed: u64, rules: G::Rules, threads: Option<usize>) -> Vec<i32> {
+pub fn random_playouts<G: Game>(
+    n: usize,
+    seed: u64,
+    rules: G::Rules,
+    threads: Option<usize>,
+) -> Result<Vec<i32>, BatchError> {
     random_batch::<G>(n, seed, rules, threads, G::NUM_PLAYERS, write_returns)
 }
 
@@ -75,7 +81,7 @@ pub fn random_summaries<G: Summary>(
     seed: u64,
     rules: G::Rules,
     threads: Option<usize>,
-) -> Vec<i32> {
+) -> Result<Vec<i32>, BatchError> {
     random_batch::<G>(n, seed, rules, threads, G::SUMMARY_COLUMNS.len(), G::summary)
 }
 
@@ -96,7 +102,7 @@ pub fn rollouts<G: Game, P: Policy<G>>(
     threads: Option<usize>,
     width: usize,
     record: impl Fn(&G, &mut [i32]) + Sync,
-) -> Vec<i32> {
+) -> Result<Vec<i32>, BatchError> {
     crate::parallel::batch(n, width, threads, |i, row| {
         let mut s = state.clone();
         finish(&mut s, policy, &mut Rng::new(derive_seed(seed, i)));
@@ -111,13 +117,13 @@ mod tests {
 
     fn threads_do_not_matter<G: Summary>(n: usize) {
         let rules = G::Rules::default();
-        let one = random_playouts::<G>(n, 9, rules, Some(1));
-        assert_eq!(one, random_playouts::<G>(n, 9, rules, Some(2)));
+        let one = random_playouts::<G>(n, 9, rules, Some(1)).unwrap();
+        assert_eq!(one, random_playouts::<G>(n, 9, rules, Some(2)).unwrap());
         for game in one.chunks(G::NUM_PLAYERS) {
             assert_eq!(game.iter().sum::<i32>(), 0);
             assert!(game.iter().any(|&x| x != 0));
         }
-        let summaries = random_summaries::<G>(n, 9, rules, None);
+        let summaries = random_summaries::<G>(n, 9, rules, None).unwrap();
         for (r, s) in one.chunks(G::NUM_PLAYERS).zip(summaries.chunks(G::SUMMARY_COLUMNS.len())) {
             assert_eq!(r, &s[..G::NUM_PLAYERS], "a summary starts with the returns");
         }
@@ -146,15 +152,15 @@ mod tests {
     fn rollouts_depend_on_the_seed_only() {
         let state = tractor::round::State::deal(5, tractor::rules::Rules::default());
         for policy in [tractor::greedy::RolloutPolicy::Random, tractor::greedy::RolloutPolicy::Greedy] {
-            let a = rollouts(&state, 300, 2, &policy, Some(1), 4, write_returns);
-            assert_eq!(a, rollouts(&state, 300, 2, &policy, Some(2), 4, write_returns));
-            assert_ne!(a, rollouts(&state, 300, 3, &policy, Some(2), 4, write_returns));
+            let a = rollouts(&state, 300, 2, &policy, Some(1), 4, write_returns).unwrap();
+            assert_eq!(a, rollouts(&state, 300, 2, &policy, Some(2), 4, write_returns).unwrap());
+            assert_ne!(a, rollouts(&state, 300, 3, &policy, Some(2), 4, write_returns).unwrap());
         }
     }
 
     #[test]
     fn summaries_of_sheepshead_agree_with_the_returns() {
-        let summaries = random_summaries::<sheepshead::State>(2000, 4, Default::default(), None);
+        let summaries = random_summaries::<sheepshead::State>(2000, 4, Default::default(), None).unwrap();
         for s in summaries.chunks(sheepshead::scoring::SUMMARY_COLUMNS.len()) {
             let (picker, leaster) = (s[5], s[10]);
             assert!(picker >= 0 || leaster == 1);

@@ -1,38 +1,113 @@
-//! Arguments every game's bindings read the same way: seeds, seats, action ids, rule objects, policies.
+//! Arguments every game's bindings read the same way: ints (seeds, seats, counts, threads, action ids), rule
+//! objects, policies and save texts. Every check happens before anything is allocated or spawned, and every
+//! refusal is a typed error naming the argument and its bound: `ArgumentTypeError` (a `TypeError`) for a value
+//! that is not an int or is a `bool`, `ArgumentError` (a `ValueError`) for an int out of range.
 
-use crate::errors::{self, Result};
-use pyo3::exceptions::PyValueError;
+use crate::errors::{self, ArgumentError, ArgumentTypeError, Result};
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::PyClass;
 use tricktaker_core::Game;
 
+/// The most bytes a batch's result may take (`random_playouts`, `playouts`, `resamples`, `VectorState`…):
+/// 1 GiB, e.g. 53 million Sheepshead hands of returns. Larger batches are refused before anything runs; run
+/// them in several calls.
+pub const MAX_BATCH_BYTES: usize = 1 << 30;
+
 fn repr(obj: &Bound<'_, PyAny>) -> String {
-    obj.repr().map(|r| r.to_string()).unwrap_or_default()
+    let text = obj.repr().map(|r| r.to_string()).unwrap_or_else(|_| "that value".into());
+    if text.chars().count() > 60 {
+        format!("{}…", text.chars().take(57).collect::<String>())
+    } else {
+        text
+    }
+}
+
+/// An int argument as Python passed it: an `int` or anything with `__index__` (a numpy integer), never a
+/// `bool`. Its range is checked where it is used, by [`Int::within`], which names the argument.
+#[derive(Clone, Copy, Debug)]
+pub struct Int {
+    /// The value, or `None` for an int beyond ±2**127 (out of every range).
+    value: Option<i128>,
+    negative: bool,
+}
+
+impl Int {
+    pub const fn new(value: i128) -> Int {
+        Int { value: Some(value), negative: value < 0 }
+    }
+
+    /// The value as a `T` if it lies in `lo..=hi`; otherwise an `ArgumentError` saying `name` must lie there.
+    pub fn within<T: TryFrom<i128>>(self, name: &str, lo: i128, hi: i128) -> PyResult<T> {
+        self.within_or(name, lo, hi, "")
+    }
+
+    /// [`Int::within`], with `why` (the reason for the bound) added to the error's text.
+    pub fn within_or<T: TryFrom<i128>>(self, name: &str, lo: i128, hi: i128, why: &str) -> PyResult<T> {
+        self.value.filter(|v| (lo..=hi).contains(v)).and_then(|v| T::try_from(v).ok()).ok_or_else(|| {
+            ArgumentError::new_err(format!("{name} must be an int from {lo} to {hi}, not {self}{why}"))
+        })
+    }
+
+    /// The value if it fits an `i128` (an action id, say, whose range error is the caller's).
+    pub fn value(self) -> Option<i128> {
+        self.value
+    }
+}
+
+impl std::fmt::Display for Int {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.value {
+            Some(v) => write!(f, "{v}"),
+            None if self.negative => write!(f, "an int below -2**127"),
+            None => write!(f, "an int above 2**127"),
+        }
+    }
+}
+
+impl<'py> FromPyObject<'_, 'py> for Int {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'_, 'py, PyAny>) -> PyResult<Int> {
+        let type_error = || {
+            let kind = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+            ArgumentTypeError::new_err(format!("expected an int, not {kind} {}", repr(&obj)))
+        };
+        if obj.is_instance_of::<pyo3::types::PyBool>() {
+            return Err(type_error());
+        }
+        match obj.extract::<i128>() {
+            Ok(v) => Ok(Int::new(v)),
+            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+                let negative = obj.lt(0).unwrap_or(false);
+                Ok(Int { value: None, negative })
+            }
+            Err(e) if e.is_instance_of::<PyTypeError>(obj.py()) => Err(type_error()),
+            Err(e) => Err(e),
+        }
+    }
 }
 
 /// A seed: any int from 0 to 2**64 - 1.
-pub fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
-    seed.extract::<u64>().map_err(|_| {
-        PyValueError::new_err(format!("seed must be an int from 0 to 2**64 - 1, not {}", repr(seed)))
-    })
+pub fn seed_arg(seed: Int) -> PyResult<u64> {
+    seed.within("seed", 0, u64::MAX.into())
 }
 
-/// A seat of game `G`.
-pub fn seat_arg<G: Game>(seat: i64) -> PyResult<u8> {
-    u8::try_from(seat)
-        .ok()
-        .filter(|&s| usize::from(s) < G::NUM_PLAYERS)
-        .ok_or_else(|| PyValueError::new_err(format!("seat must be 0-{}, not {seat}", G::NUM_PLAYERS - 1)))
+/// A seat of game `G`, the argument called `name` (`player`, `seat`, `dealer`…).
+pub fn seat_arg<G: Game>(seat: Int, name: &str) -> PyResult<u8> {
+    seat.within(name, 0, G::NUM_PLAYERS as i128 - 1)
 }
 
-/// An action id of game `G` (any other int is an illegal action).
-pub fn action_arg<G: Game>(action: i64) -> PyResult<u8> {
-    u8::try_from(action).ok().filter(|&a| usize::from(a) < G::NUM_ACTIONS).ok_or_else(|| {
-        errors::IllegalActionError::new_err(format!(
-            "illegal action {action}: action ids run from 0 to {}",
-            G::NUM_ACTIONS - 1
-        ))
-    })
+/// An action id of game `G`: any int that is no id of the game is an illegal action.
+pub fn action_arg<G: Game>(action: Int) -> PyResult<u8> {
+    action.value().and_then(|a| u8::try_from(a).ok()).filter(|&a| usize::from(a) < G::NUM_ACTIONS).ok_or_else(
+        || {
+            errors::IllegalActionError::new_err(format!(
+                "illegal action {action}: action ids run from 0 to {}",
+                G::NUM_ACTIONS - 1
+            ))
+        },
+    )
 }
 
 /// A game's `Rules` object (`None`: the defaults); anything else raises `RulesError` naming `expected`.
@@ -54,30 +129,26 @@ pub fn rules_arg<T: PyClass<Frozen = pyo3::pyclass::boolean_struct::True> + Copy
 /// A rollout policy of game `G` by name.
 pub fn policy_arg<G: Game>(name: &str) -> Result<G::Policy> {
     G::policy(name).ok_or_else(|| {
-        errors::Error::Python(PyValueError::new_err(format!(
+        errors::Error::Python(ArgumentError::new_err(format!(
             "{name:?} is not a rollout policy of {}",
             G::NAME
         )))
     })
 }
 
-/// A count `what` (`n` of a batch): a non-negative int; a bool or anything else is refused.
-pub fn count_arg(n: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
-    let refuse = || PyValueError::new_err(format!("{what} must be a non-negative int, not {}", repr(n)));
-    if n.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(refuse());
-    }
-    n.extract::<usize>().map_err(|_| refuse())
+/// A count `name` of things of `item_bytes` bytes each (the `n` of a batch): from 0 to as many as fit in
+/// [`MAX_BATCH_BYTES`].
+pub fn count_arg(n: Int, name: &str, item_bytes: usize) -> PyResult<usize> {
+    let most = MAX_BATCH_BYTES / item_bytes.max(1);
+    let why = format!(" (a batch may take at most {} MiB: run more in several calls)", MAX_BATCH_BYTES >> 20);
+    n.within_or(name, 0, most as i128, &why)
 }
 
-/// `threads`: a positive int, or `None` for one per core.
-pub fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
-    let Some(t) = threads.filter(|t| !t.is_none()) else { return Ok(None) };
-    let refuse = || PyValueError::new_err(format!("threads must be a positive int or None, not {}", repr(t)));
-    if t.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(refuse());
-    }
-    t.extract::<usize>().ok().filter(|&t| t > 0).map(Some).ok_or_else(refuse)
+/// `threads`: from 1 to [`tricktaker_core::parallel::max_threads`] (4 a core), or `None` for one per core.
+pub fn threads_arg(threads: Option<Int>) -> PyResult<Option<usize>> {
+    let most = tricktaker_core::parallel::max_threads();
+    let why = format!(" (4 threads for each of the {} cores)", most / 4);
+    threads.map(|t| t.within_or("threads", 1, most as i128, &why)).transpose()
 }
 
 /// The text of a save: a `str`, or `bytes`/`bytearray` of UTF-8 (a byte-order mark is skipped). Anything else,
@@ -97,4 +168,33 @@ pub fn save_text(text: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
         Some(rest) => rest.to_vec(),
         None => bytes,
     })
+}
+
+/// The items of the iterable argument `name`, at most `most` of them: an iterable with more (an endless
+/// generator, say) is refused at item `most + 1`.
+pub fn items<'py>(obj: &Bound<'py, PyAny>, name: &str, most: usize) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let mut out = Vec::new();
+    for item in obj.try_iter()? {
+        if out.len() == most {
+            return Err(ArgumentError::new_err(format!("{name} must have at most {most} items")));
+        }
+        out.push(item?);
+    }
+    Ok(out)
+}
+
+/// `limit`: how many items an enumeration may list (`None`: all); a negative one is refused.
+pub fn limit_arg(limit: Option<Int>) -> PyResult<Option<usize>> {
+    limit.map(|l| l.within("limit", 0, i128::from(u64::MAX))).transpose()
+}
+
+/// `count` items against `limit`: a `LimitExceededError` past it, saying how to count them instead.
+pub fn check_limit(count: usize, limit: Option<usize>, what: &str, counter: &str) -> PyResult<()> {
+    match limit {
+        Some(limit) if count > limit => Err(errors::LimitExceededError::new_err(format!(
+            "there are {count} {what}, more than limit={limit}: pass a larger limit (or None), or count them \
+             with {counter}()"
+        ))),
+        _ => Ok(()),
+    }
 }

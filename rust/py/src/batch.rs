@@ -1,26 +1,23 @@
 //! Batches of games run in Rust with the GIL released, and observations, handed back as numpy arrays.
 
-use crate::args::{count_arg, policy_arg, seed_arg, threads_arg};
+use crate::args::{count_arg, policy_arg, seed_arg, threads_arg, Int};
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
 use tricktaker_core::game::{Information, Summary};
+use tricktaker_core::parallel::BatchError;
 use tricktaker_core::playout;
 
-/// Runs `play(threads)` without the GIL and returns its `n × width` numbers as an `(n, width)` int32 array.
+/// Runs `play(threads)` without the GIL and returns its `n × width` numbers as an `(n, width)` int32 array
+/// (`n` is checked against the memory budget by [`count_arg`] before this is called).
 pub fn to_numpy<'py>(
     py: Python<'py>,
     n: usize,
     width: usize,
     threads: Option<usize>,
-    play: impl FnOnce(Option<usize>) -> Vec<i32> + Send,
+    play: impl FnOnce(Option<usize>) -> Result<Vec<i32>, BatchError> + Send,
 ) -> PyResult<Bound<'py, PyAny>> {
-    if n.checked_mul(width).is_none_or(|len| len > isize::MAX as usize / 4) {
-        return Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "{n} games of {width} numbers do not fit in memory"
-        )));
-    }
-    let out = py.detach(|| play(threads));
+    let out = py.detach(|| play(threads)).map_err(crate::errors::batch_error)?;
     Ok(PyArray1::from_vec(py, out).reshape([n, width])?.into_any())
 }
 
@@ -53,32 +50,33 @@ impl Record {
 /// `record` says, as an int32 array.
 pub fn random_games<'py, G: Summary>(
     py: Python<'py>,
-    n: &Bound<'py, PyAny>,
-    seed: &Bound<'py, PyAny>,
-    threads: Option<&Bound<'py, PyAny>>,
+    n: Int,
+    seed: Int,
+    threads: Option<Int>,
     rules: G::Rules,
     record: Record,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (n, threads, seed) = (count_arg(n, "n")?, threads_arg(threads)?, seed_arg(seed)?);
     let width = record.width::<G>();
+    let (n, threads, seed) = (count_arg(n, "n", 4 * width)?, threads_arg(threads)?, seed_arg(seed)?);
     to_numpy(py, n, width, threads, |t| {
         playout::random_batch::<G>(n, seed, rules, t, width, |g, row| record.write(g, row))
     })
 }
 
-/// `state` finished `n` times with the policy called `policy` (the `playouts` and `playout_summaries` of every
+/// `state` (a copy: the caller's state stays free for other threads) finished `n` times with the policy called `policy` (the `playouts` and `playout_summaries` of every
 /// game), each rollout recorded as `record` says, as an int32 array.
 pub fn rollouts<'py, G: Summary>(
     py: Python<'py>,
-    state: &G,
-    n: &Bound<'py, PyAny>,
-    seed: &Bound<'py, PyAny>,
-    threads: Option<&Bound<'py, PyAny>>,
+    state: G,
+    n: Int,
+    seed: Int,
+    threads: Option<Int>,
     policy: &str,
     record: Record,
 ) -> crate::errors::Result<Bound<'py, PyAny>> {
-    let (n, threads, seed) = (count_arg(n, "n")?, threads_arg(threads)?, seed_arg(seed)?);
-    let (policy, width, state) = (policy_arg::<G>(policy)?, record.width::<G>(), state.clone());
+    let width = record.width::<G>();
+    let (n, threads, seed) = (count_arg(n, "n", 4 * width)?, threads_arg(threads)?, seed_arg(seed)?);
+    let policy = policy_arg::<G>(policy)?;
     Ok(to_numpy(py, n, width, threads, |t| {
         playout::rollouts(&state, n, seed, &policy, t, width, |g, row| record.write(g, row))
     })?)

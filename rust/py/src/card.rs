@@ -58,8 +58,8 @@ impl Card {
 
     /// The card with this id (0–53: clubs, diamonds, hearts, spades from 2 to ace, then BJ, RJ).
     #[staticmethod]
-    fn from_id(py: Python<'_>, id: i64) -> PyResult<Py<Card>> {
-        let card = u8::try_from(id).ok().and_then(CoreCard::from_id);
+    fn from_id(py: Python<'_>, id: crate::args::Int) -> PyResult<Py<Card>> {
+        let card = id.value().and_then(|id| u8::try_from(id).ok()).and_then(CoreCard::from_id);
         let card = card
             .ok_or_else(|| errors::CardParseError::new_err(format!("no card has id {id}: ids run 0-53")))?;
         Ok(card_object(py, card))

@@ -13,6 +13,9 @@ pyo3::import_exception!(tricktaker.errors, IllegalPlayError);
 pyo3::import_exception!(tricktaker.errors, InvalidStateError);
 pyo3::import_exception!(tricktaker.errors, NothingToUndoError);
 pyo3::import_exception!(tricktaker.errors, ResampleError);
+pyo3::import_exception!(tricktaker.errors, ArgumentError);
+pyo3::import_exception!(tricktaker.errors, ArgumentTypeError);
+pyo3::import_exception!(tricktaker.errors, LimitExceededError);
 
 /// An error of the core, or one raised by Python itself.
 #[derive(Debug)]
@@ -72,4 +75,13 @@ from_core!(
 /// `undo` at the start.
 pub fn nothing_to_undo() -> PyErr {
     NothingToUndoError::new_err("no action to undo: the state is as dealt")
+}
+
+/// A batch the machine could not run: `MemoryError` for its result, `RuntimeError` for its threads.
+pub fn batch_error(e: tricktaker_core::parallel::BatchError) -> PyErr {
+    use tricktaker_core::parallel::BatchError;
+    match e {
+        BatchError::OutOfMemory { .. } => pyo3::exceptions::PyMemoryError::new_err(e.to_string()),
+        BatchError::Threads(_) => pyo3::exceptions::PyRuntimeError::new_err(e.to_string()),
+    }
 }

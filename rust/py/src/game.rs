@@ -265,18 +265,18 @@ macro_rules! state_class {
             }
             /// Applies action ``action`` (an id); an illegal one raises ``IllegalActionError`` naming the rule
             /// and changes nothing.
-            fn apply_action(&mut self, action: i64) -> crate::errors::Result<()> {
+            fn apply_action(&mut self, action: crate::args::Int) -> crate::errors::Result<()> {
                 let a = crate::args::action_arg::<$Core>(action)?;
                 Ok(tricktaker_core::Game::apply(&mut self.inner, u32::from(a))?)
             }
             /// Applies an action given by id or by its text (``"pick"``, ``"play QC"``).
             fn apply(&mut self, action: &Bound<'_, PyAny>) -> crate::errors::Result<()> {
-                match action.extract::<i64>() {
-                    Ok(id) => self.apply_action(id),
-                    Err(_) => {
-                        let a = tricktaker_core::Game::parse_action(&self.inner, action.extract::<&str>()?)?;
+                match action.cast::<pyo3::types::PyString>() {
+                    Ok(text) => {
+                        let a = tricktaker_core::Game::parse_action(&self.inner, text.to_str()?)?;
                         Ok(tricktaker_core::Game::apply(&mut self.inner, u32::from(a))?)
                     }
+                    Err(_) => self.apply_action(action.extract()?),
                 }
             }
             /// Takes back the last action; ``NothingToUndoError`` at the start.
@@ -306,7 +306,7 @@ macro_rules! state_class {
                 tricktaker_core::Game::history(&self.inner).iter().map(|&a| u32::from(a)).collect()
             }
             /// The text form of action ``action`` in this state.
-            fn action_to_string(&self, action: i64) -> PyResult<String> {
+            fn action_to_string(&self, action: crate::args::Int) -> PyResult<String> {
                 let a = crate::args::action_arg::<$Core>(action)?;
                 Ok(tricktaker_core::Game::action_text(&self.inner, a))
             }
@@ -321,8 +321,8 @@ macro_rules! state_class {
                 $Rules(tricktaker_core::Game::rules(&self.inner))
             }
             /// A 64-bit key, equal for two states exactly when ``player``'s information in them is equal.
-            fn information_state_key(&self, player: i64) -> PyResult<u64> {
-                let seat = crate::args::seat_arg::<$Core>(player)?;
+            fn information_state_key(&self, player: crate::args::Int) -> PyResult<u64> {
+                let seat = crate::args::seat_arg::<$Core>(player, "player")?;
                 Ok(tricktaker_core::game::Information::information_key(&self.inner, seat))
             }
             /// What ``player`` may know as a float32 vector of ``OBSERVATION_SHAPE`` (the layout is in the
@@ -332,36 +332,44 @@ macro_rules! state_class {
             fn observation<'py>(
                 &self,
                 py: Python<'py>,
-                player: i64,
+                player: crate::args::Int,
                 out: Option<Bound<'py, numpy::PyArray1<f32>>>,
             ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
-                let seat = crate::args::seat_arg::<$Core>(player)?;
+                let seat = crate::args::seat_arg::<$Core>(player, "player")?;
                 let mut buffer = [0.0f32; <$Core as tricktaker_core::game::Information>::OBSERVATION_SIZE];
                 tricktaker_core::game::Information::observe(&self.inner, seat, &mut buffer);
                 crate::batch::observation_out(py, &buffer, out)
             }
             /// A state ``player`` cannot tell from this one: every card hidden from ``player`` dealt again at
             /// random among the deals consistent with everything ``player`` has seen (method and uniformity:
-            /// the game's protocol page). Computed on a copy with the GIL released.
-            fn resample(&self, py: Python<'_>, player: i64, seed: &Bound<'_, PyAny>) -> crate::errors::Result<$State> {
-                let seat = crate::args::seat_arg::<$Core>(player)?;
+            /// the game's protocol page). Computed on a copy with the GIL released, so other threads may use
+            /// this state meanwhile.
+            fn resample(
+                slf: PyRef<'_, Self>,
+                player: crate::args::Int,
+                seed: crate::args::Int,
+            ) -> crate::errors::Result<$State> {
+                let seat = crate::args::seat_arg::<$Core>(player, "player")?;
                 let mut rng = tricktaker_core::rng::Rng::new(crate::args::seed_arg(seed)?);
-                let state = self.inner.clone();
+                let (py, state) = (slf.py(), slf.inner.clone());
+                drop(slf); // the copy is worked on: the state stays free for other threads
                 let inner = py.detach(move || tricktaker_core::game::Information::resample(&state, seat, &mut rng))?;
                 Ok($State { inner })
             }
             /// ``n`` independent resamples for ``player`` at once (what ``player`` saw is read once where the
-            /// game can share it), computed on a copy with the GIL released.
+            /// game can share it), computed on a copy with the GIL released. ``n`` is at most what fits in
+            /// the batch memory budget (1 GiB of states).
             fn resamples(
-                &self,
-                py: Python<'_>,
-                player: i64,
-                n: usize,
-                seed: &Bound<'_, PyAny>,
+                slf: PyRef<'_, Self>,
+                player: crate::args::Int,
+                n: crate::args::Int,
+                seed: crate::args::Int,
             ) -> crate::errors::Result<Vec<$State>> {
-                let seat = crate::args::seat_arg::<$Core>(player)?;
+                let seat = crate::args::seat_arg::<$Core>(player, "player")?;
+                let n = crate::args::count_arg(n, "n", std::mem::size_of::<$Core>())?;
                 let mut rng = tricktaker_core::rng::Rng::new(crate::args::seed_arg(seed)?);
-                let state = self.inner.clone();
+                let (py, state) = (slf.py(), slf.inner.clone());
+                drop(slf); // the copy is worked on: the state stays free for other threads
                 let states = py.detach(move || tricktaker_core::game::Information::resamples(&state, seat, n, &mut rng))?;
                 Ok(states.into_iter().map(|inner| $State { inner }).collect())
             }
@@ -405,9 +413,9 @@ macro_rules! game_functions {
         #[pyo3(signature = (n, seed, *, threads = None, rules = None))]
         pub fn random_playouts<'py>(
             py: Python<'py>,
-            n: &Bound<'py, PyAny>,
-            seed: &Bound<'py, PyAny>,
-            threads: Option<&Bound<'py, PyAny>>,
+            n: crate::args::Int,
+            seed: crate::args::Int,
+            threads: Option<crate::args::Int>,
             rules: Option<&Bound<'py, PyAny>>,
         ) -> PyResult<Bound<'py, PyAny>> {
             let rules = rules_arg(rules)?.0;
@@ -420,9 +428,9 @@ macro_rules! game_functions {
         #[pyo3(signature = (n, seed, *, threads = None, rules = None))]
         pub fn random_summaries<'py>(
             py: Python<'py>,
-            n: &Bound<'py, PyAny>,
-            seed: &Bound<'py, PyAny>,
-            threads: Option<&Bound<'py, PyAny>>,
+            n: crate::args::Int,
+            seed: crate::args::Int,
+            threads: Option<crate::args::Int>,
             rules: Option<&Bound<'py, PyAny>>,
         ) -> PyResult<Bound<'py, PyAny>> {
             let rules = rules_arg(rules)?.0;
@@ -436,13 +444,14 @@ macro_rules! game_functions {
         #[pyo3(signature = (state, n, seed, *, threads = None, policy = "random"))]
         pub fn playouts<'py>(
             py: Python<'py>,
-            state: PyRef<'py, $State>,
-            n: &Bound<'py, PyAny>,
-            seed: &Bound<'py, PyAny>,
-            threads: Option<&Bound<'py, PyAny>>,
+            state: &Bound<'py, $State>,
+            n: crate::args::Int,
+            seed: crate::args::Int,
+            threads: Option<crate::args::Int>,
             policy: &str,
         ) -> crate::errors::Result<Bound<'py, PyAny>> {
-            crate::batch::rollouts(py, &state.inner, n, seed, threads, policy, crate::batch::Record::Returns)
+            let state = state.borrow().inner.clone(); // a copy: the state stays free for other threads
+            crate::batch::rollouts(py, state, n, seed, threads, policy, crate::batch::Record::Returns)
         }
 
         /// ``state`` finished ``n`` times as in ``playouts``, each rollout summarised in the columns of
@@ -451,13 +460,14 @@ macro_rules! game_functions {
         #[pyo3(signature = (state, n, seed, *, threads = None, policy = "random"))]
         pub fn playout_summaries<'py>(
             py: Python<'py>,
-            state: PyRef<'py, $State>,
-            n: &Bound<'py, PyAny>,
-            seed: &Bound<'py, PyAny>,
-            threads: Option<&Bound<'py, PyAny>>,
+            state: &Bound<'py, $State>,
+            n: crate::args::Int,
+            seed: crate::args::Int,
+            threads: Option<crate::args::Int>,
             policy: &str,
         ) -> crate::errors::Result<Bound<'py, PyAny>> {
-            crate::batch::rollouts(py, &state.inner, n, seed, threads, policy, crate::batch::Record::Summary)
+            let state = state.borrow().inner.clone(); // a copy: the state stays free for other threads
+            crate::batch::rollouts(py, state, n, seed, threads, policy, crate::batch::Record::Summary)
         }
 
         /// The observations of many states at once: ``players[i]``'s view of ``states[i]``, as an
@@ -467,7 +477,7 @@ macro_rules! game_functions {
         pub fn observations<'py>(
             py: Python<'py>,
             states: Vec<PyRef<'py, $State>>,
-            players: Vec<i64>,
+            players: Vec<crate::args::Int>,
             out: Option<Bound<'py, numpy::PyArray2<f32>>>,
         ) -> PyResult<Bound<'py, PyAny>> {
             if states.len() != players.len() {
@@ -480,7 +490,7 @@ macro_rules! game_functions {
             let pairs = states
                 .iter()
                 .zip(players)
-                .map(|(s, p)| Ok((&s.inner, crate::args::seat_arg::<$Core>(p)?)))
+                .map(|(s, p)| Ok((&s.inner, crate::args::seat_arg::<$Core>(p, "players")?)))
                 .collect::<PyResult<Vec<_>>>()?;
             crate::batch::observations_out(py, &pairs, out)
         }

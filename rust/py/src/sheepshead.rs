@@ -1,7 +1,7 @@
 //! `tricktaker._core.sheepshead`: the native `State` (the protocol from `game.rs`, then the table), `Rules`, the
 //! batch functions and the card-level rules.
 
-use crate::args::{seat_arg, seed_arg};
+use crate::args::{items, seat_arg, seed_arg, Int};
 use crate::card::{card_object, extract_card, Card};
 use crate::errors::{self, Result};
 use crate::game::rules_class;
@@ -46,9 +46,14 @@ impl State {
         cards_list(py, self.inner.ranking().sorted(set))
     }
 
-    fn seat(&self, seat: i64) -> PyResult<usize> {
-        Ok(usize::from(seat_arg::<core::State>(seat)?))
+    fn seat(&self, seat: Int) -> PyResult<usize> {
+        Ok(usize::from(seat_arg::<core::State>(seat, "seat")?))
     }
+}
+
+/// A hand's multiplier: from 1 to 2**20 (R32's doublers, so that every return stays exact).
+fn multiplier_arg(multiplier: Int) -> PyResult<u32> {
+    multiplier.within("multiplier", 1, core::state::MAX_MULTIPLIER.into())
 }
 
 crate::game::state_class!(
@@ -56,32 +61,31 @@ crate::game::state_class!(
     State(core::State), "tricktaker.sheepshead", Rules;
     /// A fresh deal from a seeded shuffle (R7, R8).
     #[staticmethod]
-    #[pyo3(signature = (seed, rules = None, dealer = 0, multiplier = 1))]
-    fn new(
-        seed: &Bound<'_, PyAny>,
-        rules: Option<&Bound<'_, PyAny>>,
-        dealer: u8,
-        multiplier: u32,
-    ) -> Result<State> {
+    #[pyo3(signature = (seed, rules = None, dealer = Int::new(0), multiplier = Int::new(1)),
+           text_signature = "(seed, rules=None, dealer=0, multiplier=1)")]
+    fn new(seed: Int, rules: Option<&Bound<'_, PyAny>>, dealer: Int, multiplier: Int) -> Result<State> {
         let rules = rules_arg(rules)?;
+        let (dealer, multiplier) = (seat_arg::<core::State>(dealer, "dealer")?, multiplier_arg(multiplier)?);
         Ok(State { inner: core::State::new(seed_arg(seed)?, rules.0, dealer, multiplier)? })
     }
 
     /// A hand from explicit cards: five hands of six and a blind of two, before anyone picks.
     #[staticmethod]
-    #[pyo3(signature = (hands, blind, dealer = 0, rules = None, multiplier = 1, seed = None))]
+    #[pyo3(signature = (hands, blind, dealer = Int::new(0), rules = None, multiplier = Int::new(1), seed = None),
+           text_signature = "(hands, blind, dealer=0, rules=None, multiplier=1, seed=None)")]
     fn from_cards(
         hands: &Bound<'_, PyAny>,
         blind: &Bound<'_, PyAny>,
-        dealer: u8,
+        dealer: Int,
         rules: Option<&Bound<'_, PyAny>>,
-        multiplier: u32,
-        seed: Option<&Bound<'_, PyAny>>,
+        multiplier: Int,
+        seed: Option<Int>,
     ) -> Result<State> {
         let rules = rules_arg(rules)?;
+        let (dealer, multiplier) = (seat_arg::<core::State>(dealer, "dealer")?, multiplier_arg(multiplier)?);
         let mut sets = Vec::with_capacity(NUM_PLAYERS);
-        for (seat, hand) in hands.try_iter()?.enumerate() {
-            sets.push(card_set(&hand?, &format!("the hand of seat {seat}"))?);
+        for (seat, hand) in items(hands, "hands", NUM_PLAYERS)?.iter().enumerate() {
+            sets.push(card_set(hand, &format!("the hand of seat {seat}"))?);
         }
         let hands: [CardSet; NUM_PLAYERS] = sets.try_into().map_err(|v: Vec<CardSet>| {
             errors::InvalidStateError::new_err(format!("expected 5 hands, got {}", v.len()))
@@ -92,9 +96,9 @@ crate::game::state_class!(
     }
 
     /// The next hand, dealt by the next seat to the left (R9) from this hand's generator.
-    #[pyo3(signature = (multiplier = 1))]
-    fn next_hand(&self, multiplier: u32) -> Result<State> {
-        Ok(State { inner: self.inner.next_hand(multiplier)? })
+    #[pyo3(signature = (multiplier = Int::new(1)), text_signature = "(self, multiplier=1)")]
+    fn next_hand(&self, multiplier: Int) -> Result<State> {
+        Ok(State { inner: self.inner.next_hand(multiplier_arg(multiplier)?)? })
     }
 
     /// ``"pick"``, ``"bury"``, ``"call"``, ``"under"``, ``"play"`` or ``"done"``.
@@ -116,7 +120,7 @@ crate::game::state_class!(
     }
 
     /// The cards of `seat`, strongest first: trumps, then clubs, spades, hearts.
-    fn hand(&self, py: Python<'_>, seat: i64) -> PyResult<Vec<Py<Card>>> {
+    fn hand(&self, py: Python<'_>, seat: Int) -> PyResult<Vec<Py<Card>>> {
         Ok(self.sorted(py, self.inner.hand(self.seat(seat)?)))
     }
 
@@ -235,7 +239,9 @@ crate::game::state_class!(
     }
 
     #[setter]
-    fn set_rng_state(&mut self, words: [u64; 4]) -> PyResult<()> {
+    fn set_rng_state(&mut self, words: [Int; 4]) -> PyResult<()> {
+        let words = words.map(|w| w.within::<u64>("a word of rng_state", 0, u64::MAX.into())).into_iter();
+        let words: [u64; 4] = words.collect::<PyResult<Vec<u64>>>()?.try_into().expect("four words");
         let rng = Rng::from_state(words)
             .ok_or_else(|| errors::InvalidStateError::new_err("the generator state cannot be all zeros"))?;
         self.inner.set_rng(rng);
@@ -280,8 +286,8 @@ fn jack_order_arg(jack_order: &str) -> PyResult<&'static Ranking> {
 pub fn trick_winner(cards: &Bound<'_, PyAny>, jack_order: &str) -> PyResult<usize> {
     let ranking = jack_order_arg(jack_order)?;
     let mut trick = Vec::new();
-    for item in cards.try_iter()? {
-        trick.push(scard(&item?)?);
+    for item in items(cards, "cards", NUM_PLAYERS)? {
+        trick.push(scard(&item)?);
     }
     let distinct: CardSet = trick.iter().copied().collect();
     if trick.is_empty() || trick.len() > NUM_PLAYERS || distinct.len() as usize != trick.len() {

@@ -1,11 +1,13 @@
 //! `tricktaker._core.tractor`: the card-level rules toolkit (trump, formats, follows, throws, tricks).
 
+use crate::args::{check_limit, items, limit_arg, Int};
 use crate::card::{card_object, extract_card, Card};
 use crate::errors;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use tricktaker_core::cards::{Rank, Suit};
 use tricktaker_core::tractor::follow::{self, FollowRules};
+use tricktaker_core::tractor::round::{HAND_SIZE, NUM_PLAYERS};
 use tricktaker_core::tractor::{throw, trick, trump, Format, Hand};
 use tricktaker_core::Card as CoreCard;
 
@@ -19,8 +21,8 @@ fn rank_arg(rank: &Bound<'_, PyAny>) -> PyResult<Option<Rank>> {
     if rank.is_none() {
         return Ok(None);
     }
-    let parsed = if let Ok(v) = rank.extract::<i64>() {
-        u8::try_from(v).ok().and_then(Rank::from_value)
+    let parsed = if let Ok(v) = rank.extract::<Int>() {
+        v.value().and_then(|v| u8::try_from(v).ok()).and_then(Rank::from_value)
     } else if let Ok(s) = rank.cast::<PyString>() {
         let text = s.to_str()?.trim().to_ascii_uppercase();
         ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -53,7 +55,7 @@ fn suit_arg(suit: Option<&str>) -> PyResult<Option<Suit>> {
     }
 }
 
-/// A multiset of cards from an iterable of `Card`s or card texts.
+/// A multiset of cards from an iterable of `Card`s or card texts (at most two of a kind: two decks, R1).
 pub fn hand_arg(cards: &Bound<'_, PyAny>) -> PyResult<Hand> {
     let mut h = Hand::EMPTY;
     for item in cards.try_iter()? {
@@ -63,8 +65,22 @@ pub fn hand_arg(cards: &Bound<'_, PyAny>) -> PyResult<Hand> {
     Ok(h)
 }
 
+/// The cards of `name`, one hand in play or one play: at most 25 cards (R10), so that no enumeration over
+/// them runs away (the worst case, 25 cards of one suit, has 4,478,975 leads and 5,200,300 follows of 12).
+pub fn play_arg(cards: &Bound<'_, PyAny>, name: &str) -> PyResult<Hand> {
+    let h = hand_arg(cards)?;
+    if h.len() as usize > HAND_SIZE {
+        return Err(errors::ArgumentError::new_err(format!(
+            "{name} has {} cards; a hand in play holds at most {HAND_SIZE} (R10)",
+            h.len()
+        )));
+    }
+    Ok(h)
+}
+
+/// A lead of at most 25 cards, decomposed (R33).
 fn format_arg(ctx: &trump::TrumpContext, lead: &Bound<'_, PyAny>) -> PyResult<Format> {
-    tricktaker_core::tractor::decompose(ctx, hand_arg(lead)?)
+    tricktaker_core::tractor::decompose(ctx, play_arg(lead, "lead")?)
         .map_err(|e| errors::IllegalPlayError::new_err(e.to_string()))
 }
 
@@ -168,29 +184,56 @@ pub fn follow_error(
 ) -> PyResult<Option<String>> {
     let f = format_arg(trump.ctx, lead)?;
     let rules = follow_rules(tractor_must_follow_tractor);
-    Ok(follow::check_follow(trump.ctx, hand_arg(hand)?, &f, hand_arg(play)?, rules)
+    Ok(follow::check_follow(trump.ctx, play_arg(hand, "hand")?, &f, play_arg(play, "play")?, rules)
         .err()
         .map(|e| e.to_string()))
 }
 
-/// Every distinct legal follow as a list of cards in id order; the list sorted by ids.
+/// Every distinct legal follow as a list of cards in id order; the list sorted by ids. Hands and leads have at
+/// most 25 cards; the worst case, a void hand of 25 against a lead of 12, has 5,200,300 follows. With
+/// ``limit``, more than ``limit`` follows raise ``LimitExceededError`` (nothing is listed);
+/// ``count_legal_follows`` counts them without listing.
 #[pyfunction]
-#[pyo3(signature = (hand, lead, trump, *, tractor_must_follow_tractor = false))]
+#[pyo3(signature = (hand, lead, trump, *, tractor_must_follow_tractor = false, limit = None))]
 pub fn legal_follows(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     lead: &Bound<'_, PyAny>,
     trump: PyRef<'_, Trump>,
     tractor_must_follow_tractor: bool,
+    limit: Option<Int>,
 ) -> PyResult<Vec<Vec<Py<Card>>>> {
-    let f = format_arg(trump.ctx, lead)?;
-    let hand = hand_arg(hand)?;
+    let (f, hand, limit) = (format_arg(trump.ctx, lead)?, play_arg(hand, "hand")?, limit_arg(limit)?);
+    let (rules, ctx) = (follow_rules(tractor_must_follow_tractor), trump.ctx);
+    if limit.is_some() {
+        let count = py.detach(|| count_follows(ctx, hand, &f, rules));
+        check_limit(count, limit, "legal follows", "count_legal_follows")?;
+    }
     let mut plays: Vec<Vec<CoreCard>> = Vec::new();
-    let rules = follow_rules(tractor_must_follow_tractor);
-    let ctx = trump.ctx;
     py.detach(|| follow::for_each_follow(ctx, hand, &f, rules, |p| plays.push(p.cards().collect())));
     plays.sort();
     Ok(plays.into_iter().map(|p| cards_out(py, p)).collect())
+}
+
+fn count_follows(ctx: &trump::TrumpContext, hand: Hand, lead: &Format, rules: FollowRules) -> usize {
+    let mut count = 0;
+    follow::for_each_follow(ctx, hand, lead, rules, |_| count += 1);
+    count
+}
+
+/// How many plays ``legal_follows`` would list, counted without listing them (at most 5,200,300).
+#[pyfunction]
+#[pyo3(signature = (hand, lead, trump, *, tractor_must_follow_tractor = false))]
+pub fn count_legal_follows(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    lead: &Bound<'_, PyAny>,
+    trump: PyRef<'_, Trump>,
+    tractor_must_follow_tractor: bool,
+) -> PyResult<usize> {
+    let (f, hand) = (format_arg(trump.ctx, lead)?, play_arg(hand, "hand")?);
+    let (rules, ctx) = (follow_rules(tractor_must_follow_tractor), trump.ctx);
+    Ok(py.detach(|| count_follows(ctx, hand, &f, rules)))
 }
 
 /// The cards that can be added to `partial` on the way to a legal follow (never a dead end), in id order.
@@ -206,7 +249,8 @@ pub fn follow_extensions(
 ) -> PyResult<Vec<Py<Card>>> {
     let f = format_arg(trump.ctx, lead)?;
     let rules = follow_rules(tractor_must_follow_tractor);
-    let mask = follow::extensions(trump.ctx, hand_arg(hand)?, &f, hand_arg(partial)?, rules);
+    let mask =
+        follow::extensions(trump.ctx, play_arg(hand, "hand")?, &f, play_arg(partial, "partial")?, rules);
     Ok(cards_out(py, Hand::from_masks(mask, 0).cards()))
 }
 
@@ -226,7 +270,10 @@ pub fn check_throw(
         )));
     }
     let f = format_arg(trump.ctx, lead)?;
-    let others = other_hands.try_iter()?.map(|h| hand_arg(&h?)).collect::<PyResult<Vec<Hand>>>()?;
+    let others = items(other_hands, "other_hands", NUM_PLAYERS - 1)?
+        .iter()
+        .map(|h| play_arg(h, "a hand of other_hands"))
+        .collect::<PyResult<Vec<Hand>>>()?;
     Ok(throw::check_throw(trump.ctx, &f, &others)
         .map(|x| (cards_out(py, trump.ctx.sorted(x.forced.cards)), x.taken_back)))
 }
@@ -234,7 +281,10 @@ pub fn check_throw(
 /// The index of the winning play, ``plays[0]`` being the lead (R35–R39).
 #[pyfunction]
 pub fn trick_winner(plays: &Bound<'_, PyAny>, trump: PyRef<'_, Trump>) -> PyResult<usize> {
-    let plays = plays.try_iter()?.map(|p| hand_arg(&p?)).collect::<PyResult<Vec<Hand>>>()?;
+    let plays = items(plays, "plays", NUM_PLAYERS)?
+        .iter()
+        .map(|p| play_arg(p, "a play"))
+        .collect::<PyResult<Vec<Hand>>>()?;
     let n = plays.first().map_or(0, |p| p.len());
     if let Some(bad) = plays.iter().position(|p| p.len() != n) {
         return Err(errors::IllegalPlayError::new_err(format!(
@@ -257,6 +307,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(decompose, m)?)?;
     m.add_function(wrap_pyfunction!(follow_error, m)?)?;
     m.add_function(wrap_pyfunction!(legal_follows, m)?)?;
+    m.add_function(wrap_pyfunction!(count_legal_follows, m)?)?;
     m.add_function(wrap_pyfunction!(follow_extensions, m)?)?;
     m.add_function(wrap_pyfunction!(check_throw, m)?)?;
     m.add_function(wrap_pyfunction!(trick_winner, m)?)?;

@@ -1,11 +1,11 @@
 //! `tricktaker._core.tractor`: the native round `State` (the protocol from `game.rs`, then the table), `Rules`,
 //! the batch functions and the scoring rules.
 
-use crate::args::{seat_arg, seed_arg};
+use crate::args::{check_limit, items, limit_arg, seat_arg, seed_arg, Int};
 use crate::card::{card_object, Card};
 use crate::errors;
 use crate::game::rules_class;
-use crate::tractor::{hand_arg, Trump};
+use crate::tractor::{hand_arg, play_arg, Trump};
 use pyo3::prelude::*;
 use tricktaker_core::cards::Card as CoreCard;
 use tricktaker_core::tractor::declare::Declaration;
@@ -44,14 +44,19 @@ impl State {
     }
 }
 
-fn levels_arg(levels: (i64, i64)) -> PyResult<[u8; 2]> {
-    let ok = |l: i64| u8::try_from(l).ok().filter(|l| (2..=14).contains(l));
-    match (ok(levels.0), ok(levels.1)) {
-        (Some(a), Some(b)) => Ok([a, b]),
-        _ => Err(errors::InvalidStateError::new_err(format!(
-            "levels must be two ints from 2 to 14 (ace), not {levels:?}"
-        ))),
-    }
+/// The two teams' levels, each from 2 to 14 (the ace, R2).
+fn levels_arg(levels: (Int, Int)) -> PyResult<[u8; 2]> {
+    Ok([levels.0.within("levels[0]", 2, 14)?, levels.1.within("levels[1]", 2, 14)?])
+}
+
+/// A team, 0 (seats 0 and 2) or 1 (R4).
+fn team_arg(team: Int, name: &str) -> PyResult<u8> {
+    team.within(name, 0, 1)
+}
+
+/// The points of a round (clamped by the rules' arithmetic to a 32-bit int).
+fn points_arg(points: Int) -> PyResult<i32> {
+    points.within("points", i32::MIN.into(), i32::MAX.into())
 }
 
 crate::game::state_class!(
@@ -59,16 +64,18 @@ crate::game::state_class!(
     State(round::State), "tricktaker.tractor", Rules;
     /// A fresh round from a seeded shuffle (R13). Without declarers it is round 1 (R19, R21).
     #[staticmethod]
-    #[pyo3(signature = (seed, rules = None, levels = (2, 2), declarers = None, starter = None),
+    #[pyo3(signature = (seed, rules = None, levels = (Int::new(2), Int::new(2)), declarers = None, starter = None),
            text_signature = "(seed, rules=None, levels=(2, 2), declarers=None, starter=None)")]
     fn new(
-        seed: &Bound<'_, PyAny>,
+        seed: Int,
         rules: Option<&Bound<'_, PyAny>>,
-        levels: (i64, i64),
-        declarers: Option<u8>,
-        starter: Option<u8>,
+        levels: (Int, Int),
+        declarers: Option<Int>,
+        starter: Option<Int>,
     ) -> crate::errors::Result<State> {
         let rules = rules_arg(rules)?.0;
+        let declarers = declarers.map(|d| team_arg(d, "declarers")).transpose()?;
+        let starter = starter.map(|s| seat_arg::<round::State>(s, "starter")).transpose()?;
         Ok(State { inner: round::State::new(seed_arg(seed)?, rules, levels_arg(levels)?, declarers, starter)? })
     }
 
@@ -79,12 +86,14 @@ crate::game::state_class!(
         hands: &Bound<'_, PyAny>,
         kitty: &Bound<'_, PyAny>,
         trump: PyRef<'_, Trump>,
-        starter: u8,
-        declarers: u8,
+        starter: Int,
+        declarers: Int,
         rules: Option<&Bound<'_, PyAny>>,
-        levels: Option<(i64, i64)>,
+        levels: Option<(Int, Int)>,
     ) -> crate::errors::Result<State> {
-        let hands = hands.try_iter()?.map(|h| hand_arg(&h?)).collect::<PyResult<Vec<Hand>>>()?;
+        let (starter, declarers) = (seat_arg::<round::State>(starter, "starter")?, team_arg(declarers, "declarers")?);
+        let hands =
+            items(hands, "hands", NUM_PLAYERS)?.iter().map(|h| play_arg(h, "a hand")).collect::<PyResult<Vec<Hand>>>()?;
         let hands: [Hand; NUM_PLAYERS] = hands.try_into().map_err(|v: Vec<Hand>| {
             errors::InvalidStateError::new_err(format!("expected 4 hands, got {}", v.len()))
         })?;
@@ -104,13 +113,22 @@ crate::game::state_class!(
     // ---- whole plays ----
 
     /// Every whole play the player to move may make now, each sorted in play order. A lead may be any set of
-    /// cards of one suit, so a long suit on lead has very many (a 25-card suit: about a million, seconds to
-    /// list); search code should build plays card by card through `legal_actions()` instead.
-    fn legal_plays(&self, py: Python<'_>) -> Vec<Vec<Py<Card>>> {
+    /// cards of one suit, so a long suit on lead has very many: 25 trumps (seven pairs, eleven singles) have
+    /// 4,478,975, seconds and gigabytes to list. With ``limit``, more than ``limit`` plays raise
+    /// ``LimitExceededError`` (nothing is listed); ``count_legal_plays()`` counts them without listing. Search
+    /// code should build plays card by card through ``legal_actions()`` instead.
+    #[pyo3(signature = (*, limit = None))]
+    fn legal_plays(&self, py: Python<'_>, limit: Option<Int>) -> PyResult<Vec<Vec<Py<Card>>>> {
+        check_limit(self.inner.count_legal_plays(), limit_arg(limit)?, "legal plays", "count_legal_plays")?;
         let ctx = self.ctx();
         let mut plays: Vec<Hand> = self.inner.legal_plays();
         plays.sort_by_key(|p| p.cards().map(CoreCard::id).collect::<Vec<_>>());
-        plays.into_iter().map(|p| cards_out(py, ctx, p)).collect()
+        Ok(plays.into_iter().map(|p| cards_out(py, ctx, p)).collect())
+    }
+
+    /// How many plays ``legal_plays()`` would list, counted without listing them (at most 5,200,300).
+    fn count_legal_plays(&self) -> usize {
+        self.inner.count_legal_plays()
     }
 
     /// Plays a whole play (``"AH AH"`` or a list of cards): refused whole, with the reason, if illegal.
@@ -182,12 +200,12 @@ crate::game::state_class!(
     }
     /// How many deals the round took (more than one after a redeal, R19).
     #[getter]
-    fn deals(&self) -> u16 {
+    fn deals(&self) -> u32 {
         self.inner.deals()
     }
     /// A seat's cards, in play order once the trump is fixed.
-    fn hand(&self, py: Python<'_>, seat: i64) -> PyResult<Vec<Py<Card>>> {
-        Ok(cards_out(py, self.ctx(), self.inner.hand(usize::from(seat_arg::<round::State>(seat)?))))
+    fn hand(&self, py: Python<'_>, seat: Int) -> PyResult<Vec<Py<Card>>> {
+        Ok(cards_out(py, self.ctx(), self.inner.hand(usize::from(seat_arg::<round::State>(seat, "seat")?))))
     }
     /// Every seat's cards, in play order once the trump is fixed.
     fn hands(&self, py: Python<'_>) -> Vec<Vec<Py<Card>>> {
@@ -270,9 +288,9 @@ crate::game::game_functions!(State(round::State), Rules, "tricktaker.tractor.Rul
 
 /// R43: ``(declarers_hold, levels)`` for the opponents' points P.
 #[pyfunction]
-pub fn level_outcome(points: i64) -> (bool, u8) {
-    let o = scoring::level_outcome(points.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32);
-    (o.declarers_hold, o.levels)
+pub fn level_outcome(points: Int) -> PyResult<(bool, u8)> {
+    let o = scoring::level_outcome(points_arg(points)?);
+    Ok((o.declarers_hold, o.levels))
 }
 
 /// Levels, declarers, starter and the winner, if any.
@@ -281,20 +299,19 @@ type NextRound = ((u8, u8), u8, u8, Option<u8>);
 /// R44–R47: ``(levels, declarers, starter, winner)`` after a round.
 #[pyfunction]
 pub fn next_round(
-    levels: (i64, i64),
-    declarers: u8,
-    starter: u8,
-    points: i64,
+    levels: (Int, Int),
+    declarers: Int,
+    starter: Int,
+    points: Int,
     game_end: &str,
 ) -> PyResult<NextRound> {
-    if declarers > 1 || starter > 3 {
-        return Err(errors::InvalidStateError::new_err("declarers is a team 0/1 and starter a seat 0-3"));
-    }
+    let (declarers, starter) =
+        (team_arg(declarers, "declarers")?, seat_arg::<round::State>(starter, "starter")?);
     let p = scoring::next_round(
         levels_arg(levels)?,
         declarers,
         starter,
-        points.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32,
+        points_arg(points)?,
         GameEnd::parse(game_end).ok_or_else(|| {
             errors::RulesError::new_err(format!(
                 "game_end must be one of {:?}, not {game_end:?}",

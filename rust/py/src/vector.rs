@@ -56,10 +56,9 @@ impl<G: Information> Vector<G> {
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, i64>,
     ) -> PyResult<Stepped<'py>> {
-        // A copy: the games are stepped without the GIL, while Python may touch the array.
-        let actions: Vec<i64> = actions.as_slice()?.to_vec();
+        let actions = actions.as_slice()?;
         if actions.len() != self.games.len() {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            return Err(errors::ArgumentError::new_err(format!(
                 "expected {} actions, one per game, not {}",
                 self.games.len(),
                 actions.len()
@@ -75,26 +74,23 @@ impl<G: Information> Vector<G> {
         let n = self.games.len();
         let mut done = vec![false; n];
         let mut returns = vec![0i32; n * G::NUM_PLAYERS];
-        let (games, rules, seed, dealt) = (&mut self.games, self.rules, self.seed, &mut self.dealt);
-        py.detach(|| {
-            for (i, g) in games.iter_mut().enumerate() {
-                g.apply_unchecked(actions[i] as u8);
-                if g.current_player().is_none() {
-                    done[i] = true;
-                    returns[i * G::NUM_PLAYERS..(i + 1) * G::NUM_PLAYERS]
-                        .copy_from_slice(g.returns().as_ref());
-                    *g = G::deal(derive_seed(seed, *dealt), rules);
-                    *dealt += 1;
-                }
+        // With the GIL held (a step takes about a microsecond a game): another thread cannot find the games
+        // half-stepped.
+        for (i, g) in self.games.iter_mut().enumerate() {
+            g.apply_unchecked(actions[i] as u8);
+            if g.current_player().is_none() {
+                done[i] = true;
+                returns[i * G::NUM_PLAYERS..(i + 1) * G::NUM_PLAYERS].copy_from_slice(g.returns().as_ref());
+                *g = G::deal(derive_seed(self.seed, self.dealt), self.rules);
+                self.dealt += 1;
             }
-        });
+        }
         Ok((PyArray1::from_vec(py, done), PyArray1::from_vec(py, returns).reshape([n, G::NUM_PLAYERS])?))
     }
 
-    pub fn game(&self, i: i64) -> PyResult<&G> {
-        usize::try_from(i).ok().and_then(|i| self.games.get(i)).ok_or_else(|| {
-            pyo3::exceptions::PyIndexError::new_err(format!("game {i} out of range 0..{}", self.games.len()))
-        })
+    pub fn game(&self, i: crate::args::Int) -> PyResult<&G> {
+        let i: usize = i.within("i", 0, self.games.len() as i128 - 1)?;
+        Ok(&self.games[i])
     }
 }
 
@@ -114,11 +110,12 @@ macro_rules! vector_class {
             #[new]
             #[pyo3(signature = (n, seed, *, rules = None))]
             fn py_new(
-                n: usize,
-                seed: &Bound<'_, PyAny>,
+                n: crate::args::Int,
+                seed: crate::args::Int,
                 rules: Option<&Bound<'_, PyAny>>,
             ) -> PyResult<VectorState> {
                 let rules: $rules_class = $rules(rules)?;
+                let n = crate::args::count_arg(n, "n", std::mem::size_of::<$core>())?;
                 let inner = crate::vector::Vector::new(n, crate::args::seed_arg(seed)?, rules.0);
                 Ok(VectorState { inner })
             }
@@ -152,7 +149,7 @@ macro_rules! vector_class {
                 self.inner.step(py, actions)
             }
             /// A copy of game ``i``.
-            fn state(&self, i: i64) -> PyResult<$state> {
+            fn state(&self, i: crate::args::Int) -> PyResult<$state> {
                 Ok($state { inner: self.inner.game(i)?.clone() })
             }
         }

@@ -27,6 +27,9 @@ pub const NUM_PLAYERS: usize = 4;
 pub const HAND_SIZE: usize = 25;
 /// Cards of the talon and of the kitty (R13, R23).
 pub const KITTY_SIZE: usize = 8;
+/// The last deal of a round a save may give a stack for (R19 redeals: a round dealt again even twice is rare),
+/// which bounds the work of loading any save.
+pub const MAX_RESTACKED_DEAL: u32 = 1000;
 const DRAWN: u8 = (NUM_PLAYERS * HAND_SIZE) as u8;
 
 /// The team of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3 (A.0).
@@ -86,7 +89,7 @@ pub struct Restacks {
 /// later R19 redeal is not the one of the round that was resampled).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Restack {
-    pub deal: u16,
+    pub deal: u32,
     pub stack: [Card; 108],
     pub after: Rng,
 }
@@ -160,7 +163,7 @@ struct Draw {
     rng: Rng,
     stack: [Card; 108],
     drawn: u8,
-    deals: u16,
+    deals: u32,
     window: u8,
     in_window: bool,
     standing: Option<Standing>,
@@ -246,6 +249,12 @@ impl State {
         }
         if restacks.stacks.first().is_some_and(|r| r.deal == 0) {
             return Err(InvalidState("restacked deals are numbered from 1 (the first deal)".into()));
+        }
+        if let Some(r) = restacks.stacks.last().filter(|r| r.deal > MAX_RESTACKED_DEAL) {
+            return Err(InvalidState(format!(
+                "restacked deal {} is past deal {MAX_RESTACKED_DEAL}, the last a save may restack",
+                r.deal
+            )));
         }
         for r in &restacks.stacks {
             let mut count = [0u8; 54];
@@ -579,7 +588,7 @@ impl State {
         self.draw.drawn
     }
     /// How many times the cards were dealt (more than 1 after R19 redeals).
-    pub fn deals(&self) -> u16 {
+    pub fn deals(&self) -> u32 {
         self.draw.deals
     }
     /// Talon cards turned over to fix the trump (R20), 0 if a declaration stood.
@@ -854,30 +863,40 @@ impl State {
     /// of R28–R32. Empty outside the play phase.
     pub fn legal_plays(&self) -> Vec<Hand> {
         let mut out = Vec::new();
+        self.for_each_legal_play(|p| out.push(p));
+        out
+    }
+
+    /// How many plays [`State::legal_plays`] lists, counted without listing them.
+    pub fn count_legal_plays(&self) -> usize {
+        let mut count = 0;
+        self.for_each_legal_play(|_| count += 1);
+        count
+    }
+
+    /// Calls `visit` with each play of [`State::legal_plays`]. Hands hold at most 25 cards, so there are at
+    /// most 4,478,975 leads (25 cards of one suit: seven pairs and eleven singles) and 5,200,300 follows.
+    fn for_each_legal_play(&self, mut visit: impl FnMut(Hand)) {
         let Some(ctx) = self.ctx.filter(|_| self.phase == Phase::Play) else {
-            return out;
+            return;
         };
         let hand = self.hands[self.to_move as usize];
+        let mut keep = |p: Hand| {
+            if self.trick.partial.is_subset(p) {
+                visit(p)
+            }
+        };
         match &self.trick.lead {
-            Some(lead) => super::follow::for_each_follow(ctx, hand, lead, self.follow_rules(), |p| {
-                if self.trick.partial.is_subset(p) {
-                    out.push(p)
-                }
-            }),
+            Some(lead) => super::follow::for_each_follow(ctx, hand, lead, self.follow_rules(), keep),
             None => {
                 for suit in 0..5 {
                     let cards = hand.restrict(ctx.suit_mask(suit));
                     for size in 1..=cards.len() {
-                        cards.for_each_subset(size, &mut |p| {
-                            if self.trick.partial.is_subset(p) {
-                                out.push(p)
-                            }
-                        });
+                        cards.for_each_subset(size, &mut keep);
                     }
                 }
             }
         }
-        out
     }
 
     /// Why `play` cannot be played whole now, or `None` if it can.

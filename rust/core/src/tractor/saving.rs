@@ -2,7 +2,7 @@
 //! round's deals, or its position); the history and the rest of the format are [`crate::save`]'s.
 
 use super::hand::Hand;
-use super::round::{Origin, Restack, Restacks, State, NUM_PLAYERS};
+use super::round::{Origin, Restack, Restacks, State, MAX_RESTACKED_DEAL, NUM_PLAYERS};
 use super::rules::Rules;
 use super::trump::Trump;
 use crate::cards::{Card, Rank, Suit};
@@ -69,12 +69,15 @@ impl Saved for State {
             if listed.is_empty() {
                 return State::from_rng(rng, rules, levels, declarers, starter).map_err(setup);
             }
-            if listed.len() > usize::from(u16::MAX) {
-                return Err(InvalidState(format!("{} restacked deals; a round has fewer", listed.len())));
+            if listed.len() > MAX_RESTACKED_DEAL as usize {
+                return Err(InvalidState(format!(
+                    "{} restacked deals; a save may restack deals 1 to {MAX_RESTACKED_DEAL} only",
+                    listed.len()
+                )));
             }
             let mut stacks = Vec::with_capacity(listed.len());
             for r in &listed {
-                let deal: u16 = as_(field(r, "deal")?, "a restacked deal's number")?;
+                let deal: u32 = as_(field(r, "deal")?, "a restacked deal's number")?;
                 let text: String = as_(field(r, "stack")?, "a restacked deal's stack")?;
                 let cards: Vec<Card> = text
                     .split_whitespace()

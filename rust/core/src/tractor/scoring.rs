@@ -117,7 +117,7 @@ impl Summary for State {
             self.starter().map_or(-1, i32::from),
             self.reported_points(),
             i32::from(self.failed_throws()),
-            i32::from(self.deals()),
+            i32::try_from(self.deals()).unwrap_or(i32::MAX),
             i32::from(no_trump),
         ]);
     }
