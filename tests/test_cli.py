@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
+import os
 import random
 import re
 import subprocess
@@ -14,8 +16,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tricktaker import Card, cli, tractor
+from tricktaker import Card, bots, cli, tractor
 from tricktaker import sheepshead as ss
+from tricktaker.cli.common import WholeNumber
+from tricktaker.errors import ArgumentError
 
 THROUGHPUT_KEYS = {"seconds", "hands_per_second", "threads"}
 STAT_KEYS = {
@@ -1044,3 +1048,373 @@ def test_play_against_heuristic_opponents(
     code = cli.main(["play", game, "--seed", "4", "--opponents", "heuristic", *extra], input_fn=always("1"))
     assert code == 0
     assert "Traceback" not in capsys.readouterr().out
+
+
+# ---- hostile input: every number is bounded at parse time, every line gets an answer ----
+
+
+def number_flags() -> list[tuple[str, argparse.Action]]:
+    """Every flag of every sub-command whose value is a number: ``("simulate sheepshead", action)``."""
+    found: list[tuple[str, argparse.Action]] = []
+
+    def walk(parser: argparse.ArgumentParser, path: list[str]) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    walk(sub, [*path, name])
+            elif action.type is not None and action.dest != "bots":
+                found.append((" ".join(path), action))
+
+    walk(cli.build_parser(), [])
+    return found
+
+
+def test_every_number_flag_states_and_checks_its_bound() -> None:
+    flags = number_flags()
+    names = {(where, action.option_strings[0]) for where, action in flags}
+    assert ("simulate sheepshead", "--games") in names and ("arena tractor", "--hands") in names
+    assert ("play sheepshead", "--hands") in names and ("play tractor", "--rounds") in names
+    assert ("simulate tractor", "--threads") in names and ("play tractor", "--seat") in names
+    for where, action in flags:
+        number = action.type
+        assert isinstance(number, WholeNumber), (where, action.option_strings)  # one type for every number
+        assert action.help is not None and f"({number.bounds}" in action.help, (where, action.help)
+        for text in ("1e300", "9" * 5000, "1e" + "9" * 5000, "-1e3", "1.5", "", "x", "inf", "nan", "\udcff"):
+            with pytest.raises(argparse.ArgumentTypeError, match="must be a whole number from") as error:
+                number(text)
+            assert len(str(error.value)) < 200
+        assert number(str(number.lo)) == number.lo and number(str(number.hi)) == number.hi
+
+
+def test_the_bounds_chosen() -> None:
+    bounds = {(where, action.option_strings[0]): action.type for where, action in number_flags()}
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    expected = {
+        ("simulate sheepshead", "--games"): (1, 10**12),
+        ("simulate tractor", "--threads"): (1, 4 * cores),
+        ("simulate tractor", "--seed"): (0, 2**64 - 1),
+        ("arena sheepshead", "--hands"): (2, 1_000_000),  # bots.arena needs 2 for an interval
+        ("play sheepshead", "--hands"): (1, 2**32 - 1),  # the rules' hands_per_game
+        ("play tractor", "--rounds"): (1, 10**12),
+        ("play sheepshead", "--seat"): (0, 4),
+        ("play tractor", "--seat"): (0, 3),
+    }
+    for key, (lo, hi) in expected.items():
+        number = bounds[key]
+        assert isinstance(number, WholeNumber) and (number.lo, number.hi) == (lo, hi), key
+    assert cli.common.max_threads() == 4 * cores
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["simulate", "sheepshead", "--games", "1e300", "--seed", "1"],
+            "argument --games: must be a whole number from 1 to 10**12, not '1e300'",
+        ),
+        (
+            ["simulate", "tractor", "--games", "1e13", "--seed", "1"],
+            "argument --games: must be a whole number",
+        ),
+        (["simulate", "sheepshead", "--games", "9" * 5000, "--seed", "1"], "(5,000 characters)"),
+        (
+            ["simulate", "sheepshead", "--games", "10", "--seed", "1", "--threads", "1e30"],
+            "argument --threads: must be a whole number from 1 to",
+        ),
+        (["simulate", "sheepshead", "--games", "10", "--seed", "1", "--threads", "-2"], "argument --threads"),
+        (["simulate", "sheepshead", "--games", "10", "--seed", "1e300"], "from 0 to 2**64 - 1, not '1e300'"),
+        (
+            ["simulate", "sheepshead", "--games", "", "--seed", "1"],
+            "argument --games: must be a whole number",
+        ),
+        (
+            ["simulate", "sheepshead", "--games", "10", "--seed", ""],
+            "argument --seed: must be a whole number",
+        ),
+        (["simulate", "sheepshead", "--games", "10", "--seed", "\udcff"], "not '\\udcff'"),
+        (["simulate", "\udcff", "--games", "10", "--seed", "1"], "invalid choice"),
+        (["simulate", "tractor", "--games", "5", "--seed", "1", "--over-240", "\udcff"], "invalid choice"),
+        (["simulate", "tractor", "--games", "5", "--seed", "1", "--over-240", ""], "invalid choice"),
+        (
+            ["arena", "sheepshead", "--bots", "random", "--hands", "1"],
+            "argument --hands: must be a whole number from 2 to 1,000,000, not '1'",
+        ),
+        (["arena", "tractor", "--bots", "random", "--hands", "1e300"], "argument --hands"),
+        (["arena", "tractor", "--bots", "", "--hands", "2"], "argument --bots"),
+        (["arena", "tractor", "--bots", "random,\udcff", "--hands", "2"], "argument --bots"),
+        (["arena", "tractor", "--bots", "random,random,random,random,random"], "argument --bots"),
+        (
+            ["play", "sheepshead", "--hands", str(2**32)],
+            "argument --hands: must be a whole number from 1 to 2**32 - 1",
+        ),
+        (["play", "sheepshead", "--seat", "1.5"], "argument --seat: must be a whole number from 0 to 4"),
+        (
+            ["play", "tractor", "--rounds", "1e13"],
+            "argument --rounds: must be a whole number from 1 to 10**12",
+        ),
+        (["play", "tractor", "--seed", "0x1" + "0" * 16], "argument --seed: must be a whole number from 0"),
+    ],
+)
+def test_hostile_arguments_exit_2_at_parse_time(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def never(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the command ran")
+
+    monkeypatch.setattr(ss, "simulate", never)
+    monkeypatch.setattr(tractor, "simulate", never)
+    monkeypatch.setattr(bots, "arena", never)
+    assert cli.main(argv, input_fn=scripted([])) == 2
+    err = capsys.readouterr().err
+    assert "usage:" in err and message in err, err
+    assert "Traceback" not in err
+
+
+def test_whole_number_forms(capsys: pytest.CaptureFixture[str]) -> None:
+    parse = cli.common.parse_whole
+    for text, value in (
+        ("1e6", 10**6),
+        ("1E6", 10**6),
+        ("2.5e3", 2500),
+        ("1_000_000", 10**6),
+        (" 42 ", 42),
+        ("+7", 7),
+        ("100e-2", 1),
+        ("1.000e3", 1000),
+        ("1e12", 10**12),
+        ("0x10", 16),
+        ("0b101", 5),
+        ("0o17", 15),
+        ("1e0000001", 10),
+    ):
+        assert parse(text, 1, 10**12) == value, text
+    for text in ("1.5", "1e-1", "1e13", "1000000000001", "0", "-5", "1e99999999999", "1e-99999999999"):
+        with pytest.raises(cli.common.OutOfRangeError):
+            parse(text, 1, 10**12)
+    for text in (
+        "",
+        " ",
+        "abc",
+        "inf",
+        "nan",
+        "1e",
+        "e6",
+        "1__0",
+        "_1",
+        "0b2",
+        "0x",
+        "\u0663",
+        "1/2",
+        "\udcff",
+    ):
+        with pytest.raises(cli.common.NotANumberError):
+            parse(text, 1, 10**12)
+    assert parse(str(2**64 - 1), 0, 2**64 - 1) == 2**64 - 1
+    with pytest.raises(cli.common.OutOfRangeError):
+        parse("0x" + "f" * 3000, 0, 2**64 - 1)  # refused without building the int
+    assert run_json(capsys, "--games", "2.5e3", "--seed", "0x10")["hands"] == 2500
+
+
+def test_a_huge_number_at_the_prompt_is_no_choice(capsys: pytest.CaptureFixture[str]) -> None:
+    """A 5000-digit answer once made ``int()`` raise (Python's 4300-digit limit); now it is answered."""
+    huge = "9" * 5000
+    state = ss.State.new(seed=3)
+    message = cli.resolve_sheepshead_choice(state, huge)
+    assert isinstance(message, str) and message.startswith("There is no choice 9999") and len(message) < 200
+    for answer in ("0", "-1", "1.5", "1e3", "+99"):
+        assert "There is no choice" in str(cli.resolve_sheepshead_choice(state, answer)), answer
+    assert cli.resolve_sheepshead_choice(state, "+1") == state.legal_actions()[0]
+    table = tractor.State.new(seed=1)
+    before = table.history()
+    tractor_message = cli.apply_tractor_answer(table, huge)
+    assert tractor_message is not None and tractor_message.startswith("There is no choice 9999")
+    assert table.history() == before
+    for game, answers in (("sheepshead", [huge, "1e300", "quit"]), ("tractor", [huge, "1e300", "quit"])):
+        assert cli.main(["play", game, "--seed", "1"], input_fn=scripted(answers)) == 0
+        captured = capsys.readouterr()
+        assert "That answer is 5,000 characters long; none needs more than 200." in captured.out, game
+        assert captured.out.count("There is no choice 1e300: type a number from 1 to") == 1, game
+        assert "Goodbye" in captured.out and "Traceback" not in captured.out + captured.err
+
+
+def test_unreadable_and_overlong_lines_are_asked_again(capsys: pytest.CaptureFixture[str]) -> None:
+    def undecodable(answers: list[str]) -> Callable[[str], str]:
+        it = iter(answers)
+
+        def input_fn(prompt: str) -> str:
+            answer = next(it, None)
+            if answer is None:
+                raise EOFError
+            if answer == "strict":
+                raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+            return answer
+
+        return input_fn
+
+    answers = ["\udcff\udcfe", "strict", "a" * 100_000, "1 " * 150, "\x00", "\x1b[2J", "\t", "quit"]
+    for game in ("sheepshead", "tractor"):
+        assert cli.main(["play", game, "--seed", "1"], input_fn=undecodable(answers)) == 0
+        captured = capsys.readouterr()
+        out = captured.out
+        assert out.count("That line is not readable text (it is not UTF-8)") == 2, game
+        assert "That answer is 100,000 characters long; none needs more than 200." in out
+        assert "That answer is 300 characters long" in out
+        assert "'\\x00' is neither a choice" in out and "'\\x1b[2J' is neither a choice" in out
+        assert "Goodbye" in out and "Traceback" not in out + captured.err
+        assert max(len(line) for line in out.splitlines()) < 400
+
+
+def test_non_utf8_bytes_on_stdin_are_asked_again() -> None:
+    """The real standard input, even a strict UTF-8 one: the bad line is refused, the lines after it read."""
+    for env in ({}, {"PYTHONIOENCODING": "utf-8:strict"}):
+        result = subprocess.run(
+            [sys.executable, "-m", "tricktaker", "play", "sheepshead", "--seed", "1"],
+            input=b"\xff\xfe\nxyz\n\xc3\nquit\n",
+            capture_output=True,
+            timeout=120,
+            check=False,
+            env={**os.environ, **env},
+        )
+        out, err = result.stdout.decode(), result.stderr.decode()
+        assert result.returncode == 0, err
+        assert out.count("That line is not readable text") == 2
+        assert "'xyz' is neither a choice nor a card" in out and "Goodbye" in out
+        assert "Traceback" not in out + err
+
+
+def interrupt_after(answers: list[str]) -> Callable[[str], str]:
+    """``answers`` in turn, then Ctrl-C."""
+    it = iter(answers)
+
+    def input_fn(prompt: str) -> str:
+        answer = next(it, None)
+        if answer is None:
+            raise KeyboardInterrupt
+        return answer
+
+    return input_fn
+
+
+@pytest.mark.parametrize(("game", "rest"), [("sheepshead", "Scores after"), ("tractor", "Levels after")])
+def test_play_interrupted_exits_130(game: str, rest: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", game, "--seed", "1"], input_fn=interrupt_after(["help"])) == 130
+    captured = capsys.readouterr()
+    assert "Interrupted. Goodbye." in captured.out and rest in captured.out
+    assert "Traceback" not in captured.out + captured.err
+
+
+def test_play_ends_at_end_of_file_after_bad_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    for game in ("sheepshead", "tractor"):
+        calls = 0
+
+        def input_fn(prompt: str) -> str:
+            nonlocal calls
+            calls += 1
+            if calls > 3:
+                raise EOFError
+            return "\udcff"
+
+        assert cli.main(["play", game, "--seed", "1"], input_fn=input_fn) == 0
+        assert calls == 4 and "Goodbye" in capsys.readouterr().out
+
+
+def test_simulate_interrupted_exits_130(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ss, "simulate", interrupted)
+    assert cli.main(["simulate", "sheepshead", "--games", "10", "--seed", "1", "--progress"]) == 130
+    err = capsys.readouterr().err
+    assert "tricktaker: interrupted" in err and "Traceback" not in err
+
+
+def test_library_errors_are_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise ArgumentError("threads must be an int from 1 to 8, not 9")
+
+    monkeypatch.setattr(ss, "simulate", refuse)
+    assert cli.main(["simulate", "sheepshead", "--games", "10", "--seed", "1"]) == 1
+    captured = capsys.readouterr()
+    assert captured.err == "tricktaker: error: threads must be an int from 1 to 8, not 9\n"
+    assert captured.out == ""
+
+
+def test_arena_bots_take_spaces_and_two_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["arena", "sheepshead", "--bots", "heuristic, random", "--hands", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [b["name"] for b in data["bots"]] == ["heuristic", "random", "random", "random", "random"]
+    assert cli.main(["arena", "tractor", "--bots", "random", "--hands", "2", "--seed", str(2**64 - 1)]) == 0
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    """``tricktaker play … | head -1``: the reader goes away; no traceback, the SIGPIPE status 141."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tricktaker", "play", "sheepshead", "--seed", "1"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stdin is not None
+    process.stdout.readline()
+    process.stdout.close()
+    _, err = process.communicate(b"help\n" * 5000, timeout=120)
+    assert process.returncode == 141, err
+    assert b"Traceback" not in err
+
+
+def twenty_five_trumps() -> tractor.State:
+    """Seat 0 to lead with 25 trumps (seven pairs, eleven singles): 4,478,975 legal plays."""
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    deck = [f"{r}{s}" for r in ranks for s in "CDHS"] * 2 + ["BJ", "RJ"] * 2
+    mine = "BJ BJ RJ RJ 2H 2H 2S 2S AH AH KH KH QH QH 2C 2D 3H 4H 5H 6H 7H 8H 9H 10H JH".split()
+    for card in mine:
+        deck.remove(card)
+    hands = [mine, deck[0:25], deck[25:50], deck[50:75]]
+    return tractor.State.from_cards(hands, deck[75:83], tractor.Trump("2", "H"), starter=0, declarers=0)
+
+
+def test_tractor_millions_of_plays_are_counted_not_listed() -> None:
+    state = twenty_five_trumps()
+    assert state.count_legal_plays() == 4_478_975
+    labels, total = cli.tractor_choices(state)
+    assert total == 4_478_975
+    # The numbers build a play card by card instead: one "add" per kind of card held.
+    assert labels == [f"add {c}" for c in "2C 2D 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2S BJ RJ".split()]
+    out = io.StringIO()
+    table = cli.TractorTable(
+        match=tractor.Match(seed=1),
+        seat=0,
+        rng=random.Random(0),
+        console=cli.Console(input_fn=scripted(["99", "1"]), out=out),
+    )
+    assert table._ask(state)
+    text = out.getvalue()
+    assert "Your legal plays: 4,478,975, too many to list." in text and " 1. add 2C" in text
+    assert "There is no choice 99: type a number from 1 to 18." in text
+    assert state.partial_play() == [Card("2C")]
+    labels, total = cli.tractor_choices(state)
+    assert labels[-1] == "finish" and total == state.count_legal_plays() > cli.MAX_PLAYS_LISTED
+    assert cli.apply_tractor_answer(state, str(len(labels))) is None
+    assert state.current_trick() == [(0, [Card("2C")])]
+
+
+def test_tractor_few_plays_are_listed_fewest_cards_first() -> None:
+    state = tractor.State.new(seed=5)
+    while state.phase != "play":
+        state.apply_action(state.legal_actions()[0])
+    total = state.count_legal_plays()
+    assert cli.MAX_PLAYS_SHOWN < total <= cli.MAX_PLAYS_LISTED
+    labels, counted = cli.tractor_choices(state)
+    assert counted == total and len(labels) == cli.MAX_PLAYS_SHOWN
+    sizes = [len(label.split()) for label in labels]
+    assert sizes == sorted(sizes) and sizes[0] == 1
+    out = io.StringIO()
+    console = cli.Console(input_fn=scripted([]), out=out)
+    table = cli.TractorTable(match=tractor.Match(seed=1), seat=0, rng=random.Random(0), console=console)
+    assert not table._ask(state)
+    assert f"Your legal plays ({total:,}; the fewest cards first):" in out.getvalue()
+    assert f"… and {total - cli.MAX_PLAYS_SHOWN:,} more legal plays" in out.getvalue()

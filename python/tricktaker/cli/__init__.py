@@ -19,6 +19,8 @@ its sub-commands from that dict. What they share is in :mod:`.common`.
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
 from collections.abc import Callable
 from typing import TextIO
@@ -26,7 +28,7 @@ from typing import TextIO
 from .. import __version__
 from ..errors import TricktakerError
 from . import arena, bench, play, simulate
-from .common import MAX_SEED, Console, Game, ProgressBar, Tally, chunk_seed
+from .common import INTERRUPTED, MAX_SEED, Console, Game, ProgressBar, Tally, chunk_seed
 from .games import GAMES
 from .games.sheepshead import (
     SheepsheadTable,
@@ -36,6 +38,7 @@ from .games.sheepshead import (
 )
 from .games.sheepshead import _describe as _describe
 from .games.tractor import (
+    MAX_PLAYS_LISTED,
     MAX_PLAYS_SHOWN,
     TractorTable,
     TractorTally,
@@ -48,6 +51,7 @@ __all__ = [
     "BOTS",
     "CHUNK",
     "GAMES",
+    "MAX_PLAYS_LISTED",
     "MAX_PLAYS_SHOWN",
     "MAX_SEED",
     "Console",
@@ -99,22 +103,65 @@ def main(
 ) -> int:
     """Run the command line on ``argv`` (default ``sys.argv[1:]``) and return the exit status.
 
-    Bad arguments print a usage message on stderr and return 2; ``--help`` returns 0. ``input_fn``, ``out``
-    and ``err`` replace ``input``, ``sys.stdout`` and ``sys.stderr`` (the prompt is passed to ``input_fn``).
+    Bad arguments print a usage message on stderr and return 2; ``--help`` returns 0. A library error
+    (:class:`~tricktaker.errors.TricktakerError`) is printed as ``tricktaker: error: …`` and returns 1;
+    Ctrl-C returns :data:`~tricktaker.cli.common.INTERRUPTED` (130); a reader that closes the output early
+    (``| head``) ends the command quietly with 141 (128 + SIGPIPE). ``input_fn``, ``out`` and ``err``
+    replace ``input``, ``sys.stdout`` and ``sys.stderr`` (the prompt is passed to ``input_fn``).
     """
+    if input_fn is None:
+        _tolerate_undecodable_stdin()
+    console = Console(
+        input_fn=input_fn if input_fn is not None else input,
+        out=out if out is not None else _stream(sys.stdout),
+        err=err if err is not None else _stream(sys.stderr),
+    )
+    try:
+        return _run(argv, console)
+    except BrokenPipeError:
+        _silence(console.out)
+        return 141
+    except KeyboardInterrupt:
+        console.err.write("\ntricktaker: interrupted\n")
+        return INTERRUPTED
+
+
+def _run(argv: list[str] | None, console: Console) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
-    console = Console(
-        input_fn=input_fn if input_fn is not None else input,
-        out=out if out is not None else sys.stdout,
-        err=err if err is not None else sys.stderr,
-    )
     run: Callable[[argparse.Namespace, Console], int] = args.run
     try:
         return run(args, console)
     except TricktakerError as e:
         console.err.write(f"tricktaker: error: {e}\n")
         return 1
+
+
+def _tolerate_undecodable_stdin() -> None:
+    """Let ``input()`` return a line of bytes that are not UTF-8 (as lone surrogates, which
+    :meth:`Console.ask` refuses with a message) rather than raise and lose the rest of a piped input."""
+    try:
+        if isinstance(sys.stdin, io.TextIOWrapper):
+            sys.stdin.reconfigure(errors="surrogateescape")
+    except (OSError, ValueError):
+        pass
+
+
+def _stream(stream: TextIO | None) -> TextIO:
+    """``stream``, or a sink when the process has none (``tricktaker … >&-``)."""
+    return stream if stream is not None else io.StringIO()
+
+
+def _silence(out: TextIO) -> None:
+    """After a broken pipe: point standard output at ``/dev/null``, so that Python's own flush at exit does
+    not complain again."""
+    if out is not sys.stdout:
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass

@@ -7,9 +7,29 @@ import json
 from collections.abc import Callable, Mapping
 
 from .. import bots
-from .common import Console, Game, count_arg, seed_arg
+from .common import MAX_SEED, Console, Game, add_number_flag, add_seed_flag, quoted
 
-__all__ = ["add_command"]
+__all__ = ["MAX_ARENA_HANDS", "add_command", "bots_arg"]
+
+MAX_ARENA_HANDS = 1_000_000
+"""The most deals an ``arena`` plays: the bots play in Python and every return is kept (a float per bot and
+deal), so a million deals is already hours for the search bots. The least is 2 (a confidence interval)."""
+
+
+def bots_arg(game: Game) -> Callable[[str], list[str]]:
+    """An argparse ``type``: 1 to ``game.num_players`` of ``game.bots``'s names, comma-separated (spaces
+    around a name are ignored)."""
+
+    def parse(text: str) -> list[str]:
+        names = [name.strip() for name in text.split(",")]
+        if not all(name in game.bots for name in names) or len(names) > game.num_players:
+            raise argparse.ArgumentTypeError(
+                f"takes 1 to {game.num_players} of {', '.join(game.bots)}, comma-separated,"
+                f" not {quoted(text)}"
+            )
+        return names
+
+    return parse
 
 
 def add_command(
@@ -27,15 +47,16 @@ def add_command(
         sub = arena_games.add_parser(game.name, help=game.summary)
         sub.add_argument(
             "--bots",
+            type=bots_arg(game),
             required=True,
             metavar="NAMES",
             help=f"comma-separated, one per seat ({', '.join(sorted(game.bots))}); the last one fills"
             " the empty seats",
         )
-        sub.add_argument(
-            "--hands", type=count_arg(1, "--hands"), default=200, metavar="N", help="deals to play"
+        add_number_flag(
+            sub, "--hands", 2, MAX_ARENA_HANDS, "deals to play", note="default 200", default=200, metavar="N"
         )
-        sub.add_argument("--seed", type=seed_arg, default=0, metavar="S", help="seed, 0 to 2**64 - 1")
+        add_seed_flag(sub, "seed", note="default 0", default=0)
         sub.add_argument("--json", action="store_true", help="print the results as one JSON object")
         sub.set_defaults(run=_arena_runner(game))
 
@@ -48,16 +69,9 @@ def _arena_runner(game: Game) -> Callable[[argparse.Namespace, Console], int]:
 
 
 def _run_arena(game: Game, args: argparse.Namespace, console: Console) -> int:
-    names: list[str] = args.bots.split(",")
-    unknown = [n for n in names if n not in game.bots]
-    if unknown or not names or len(names) > game.num_players:
-        console.err.write(
-            f"tricktaker arena: error: --bots takes 1 to {game.num_players} of {', '.join(game.bots)},"
-            f" comma-separated, not {args.bots!r}\n"
-        )
-        return 2
+    names: list[str] = list(args.bots)
     names += [names[-1]] * (game.num_players - len(names))
-    field = [game.bots[n](args.seed + i) for i, n in enumerate(names)]
+    field = [game.bots[n]((args.seed + i) & MAX_SEED) for i, n in enumerate(names)]
     result = bots.arena(args.game, field, args.hands, args.seed)
     if args.json:
         data = {

@@ -4,6 +4,8 @@ types, the seeds of ``simulate``'s chunks, and :class:`Game`, what a game's plug
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -15,27 +17,49 @@ from ..protocol import GAMES, GameModule
 
 __all__ = [
     "HELP",
+    "INTERRUPTED",
+    "MAX_ANSWER",
+    "MAX_COUNT",
     "MAX_SEED",
     "QUIT",
     "SHOW",
     "Console",
     "Game",
+    "NotANumberError",
+    "NumberTextError",
+    "OutOfRangeError",
     "ProgressBar",
     "Tally",
+    "WholeNumber",
+    "add_number_flag",
     "add_rule_flags",
+    "add_seat_flag",
+    "add_seed_flag",
+    "add_threads_flag",
+    "choice_number",
     "chunk_seed",
-    "count_arg",
+    "int_text",
+    "max_threads",
     "mean_of",
     "opponent_bot",
+    "option_bounds",
+    "parse_whole",
+    "quoted",
     "rate_of",
     "rules_from_flags",
     "scores_text",
-    "seat_arg",
-    "seed_arg",
+    "shortened",
 ]
 
 _MASK64 = (1 << 64) - 1
 MAX_SEED = _MASK64
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+MAX_ANSWER = 200
+"""The longest answer :meth:`Console.ask` takes, spaces collapsed (the longest real one, a 25-card Tractor
+throw, is about 100 characters)."""
 
 
 @dataclass
@@ -50,6 +74,30 @@ class Console:
         """Write one line (or several) to ``out``."""
         self.out.write(text + "\n")
         self.out.flush()
+
+    def ask(self, prompt: str) -> str | None:
+        """The person's next answer to ``prompt``, or ``None`` at the end of the input (Ctrl-D).
+
+        A line that is not text (bytes that are not UTF-8, decoded with ``surrogateescape`` or refused by a
+        strict decoder) or longer than :data:`MAX_ANSWER` is answered with a message and asked again; any
+        other line is returned as it is.
+        """
+        while True:
+            answer: str | None
+            try:
+                answer = self.input_fn(prompt)
+            except EOFError:
+                return None
+            except UnicodeDecodeError:
+                answer = None
+            if answer is None or _SURROGATE.search(answer):
+                self.print("That line is not readable text (it is not UTF-8): type your answer again.")
+            elif len(" ".join(answer.split())) > MAX_ANSWER:
+                self.print(
+                    f"That answer is {len(answer):,} characters long; none needs more than {MAX_ANSWER}."
+                )
+            else:
+                return answer
 
 
 class Tally(Protocol):
@@ -159,51 +207,171 @@ def _duration(seconds: float) -> str:
     return f"{whole // 3600}h{whole // 60 % 60:02d}m"
 
 
-def count_arg(minimum: int, what: str) -> Callable[[str], int]:
-    """An argparse ``type``: an int (``1000000``, ``1_000_000`` or ``1e6``) that is at least ``minimum``."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            try:
-                number = float(text)
-            except ValueError:
-                raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
-            if not number.is_integer():
-                raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
-            value = int(number)
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"{what} must be at least {minimum}, not {text}")
-        return value
-
-    return parse
+MAX_COUNT = 10**12
+"""The most games, hands or rounds a command plays (``simulate --games``, ``play tractor --rounds``)."""
 
 
-def seed_arg(text: str) -> int:
-    """An argparse ``type``: a seed from 0 to 2**64 - 1."""
-    try:
-        value = int(text, 0)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"the seed must be a whole number, not {text!r}") from None
-    if not 0 <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"the seed must be from 0 to 2**64 - 1, not {text}")
+class NumberTextError(ValueError):
+    """A text that :func:`parse_whole` refuses; the message says why, without naming the flag."""
+
+
+class NotANumberError(NumberTextError):
+    """A text that is no number at all (``abc``, ``''``, ``inf``)."""
+
+
+class OutOfRangeError(NumberTextError):
+    """A number that is not a whole number in the range asked for (``1.5``, ``0``, ``1e300``)."""
+
+
+_PREFIXED = re.compile(r"([+-]?)0([xob])_?([0-9a-f]+(?:_[0-9a-f]+)*)", re.ASCII | re.IGNORECASE)
+_DECIMAL = re.compile(
+    r"([+-]?)([0-9]+(?:_[0-9]+)*)?(?:\.([0-9]+(?:_[0-9]+)*)?)?(?:e([+-]?[0-9]+))?", re.ASCII | re.IGNORECASE
+)
+_BASES = {"x": 16, "o": 8, "b": 2}
+
+
+def int_text(n: int) -> str:
+    """``n`` as the help and the messages write a bound: ``10**12``, ``2**64 - 1``, else ``1,000,000``."""
+    if n >= 10**9 and str(n).rstrip("0") == "1":
+        return f"10**{len(str(n)) - 1}"
+    if n >= 2**16 - 1 and (n + 1) & n == 0:
+        return f"2**{n.bit_length()} - 1"
+    return f"{n:,}"
+
+
+def shortened(text: str, limit: int = 40, show: Callable[[str], str] = str) -> str:
+    """``show(text)``, or when ``text`` is longer than ``limit``, ``show`` of its start and its length: what
+    a message echoes of a person's text (a 5000-character answer is not echoed whole)."""
+    if len(text) <= limit:
+        return show(text)
+    return f"{show(text[:limit])}… ({len(text):,} characters)"
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """:func:`shortened` with ``repr``: undecodable bytes and control characters come out escaped."""
+    return shortened(text, limit, repr)
+
+
+def parse_whole(text: str, lo: int, hi: int) -> int:
+    """The whole number that ``text`` writes, if it lies in ``lo..hi``; else :class:`NotANumberError` or
+    :class:`OutOfRangeError`, whose message states the range. A huge text is refused without building its int.
+
+    Accepted: decimal digits with ``_`` between them (``1_000_000``), an exponent or a fraction when the value
+    is exactly whole (``1e6``, ``2.5e3``, not ``1.5``), ``0x``/``0o``/``0b`` prefixes, surrounding spaces.
+    """
+
+    def refused(kind: type[NumberTextError]) -> NumberTextError:
+        return kind(f"must be a whole number from {int_text(lo)} to {int_text(hi)}, not {quoted(text)}")
+
+    stripped = text.strip()
+    most = max(abs(lo), abs(hi))
+    if (prefixed := _PREFIXED.fullmatch(stripped)) is not None:
+        sign, base = prefixed[1], _BASES[prefixed[2].lower()]
+        digits = prefixed[3].replace("_", "").lstrip("0") or "0"
+        if any(int(d, 16) >= base for d in digits):
+            raise refused(NotANumberError)
+        if (len(digits) - 1) * (base - 1).bit_length() > most.bit_length():
+            raise refused(OutOfRangeError)
+        value = int(digits, base)
+    elif (decimal := _DECIMAL.fullmatch(stripped)) is not None and (decimal[2] or decimal[3]):
+        sign = decimal[1]
+        whole, fraction = (decimal[2] or "").replace("_", ""), (decimal[3] or "").replace("_", "")
+        significant = (whole + fraction).lstrip("0")
+        exponent = decimal[4] or "0"
+        exponent_digits = exponent.lstrip("+-").lstrip("0") or "0"
+        kept = significant.rstrip("0")
+        if not kept:
+            value = 0
+        elif len(exponent_digits) > 6:  # 1e99999999 (too big) or 1e-99999999 (not whole): no int is built
+            raise refused(OutOfRangeError)
+        else:
+            scale = int(exponent_digits) * (-1 if exponent.startswith("-") else 1)
+            scale += len(significant) - len(kept) - len(fraction)
+            if scale < 0 or len(kept) + scale > len(str(most)):
+                raise refused(OutOfRangeError)
+            value = int(kept) * 10**scale
+    else:
+        raise refused(NotANumberError)
+    value = -value if sign == "-" else value
+    if not lo <= value <= hi:
+        raise refused(OutOfRangeError)
     return value
 
 
-def seat_arg(num_players: int) -> Callable[[str], int]:
-    """An argparse ``type``: a seat from 0 to ``num_players - 1``."""
+class WholeNumber:
+    """An argparse ``type``: a whole number from ``lo`` to ``hi`` read by :func:`parse_whole`; a text it
+    refuses is an argparse error (exit status 2) that states the bound."""
 
-    def parse(text: str) -> int:
+    def __init__(self, lo: int, hi: int) -> None:
+        self.lo = lo
+        self.hi = hi
+
+    @property
+    def bounds(self) -> str:
+        """The range as the help states it: ``1 to 10**12``."""
+        return f"{int_text(self.lo)} to {int_text(self.hi)}"
+
+    def __call__(self, text: str) -> int:
+        """The number ``text`` writes; :class:`argparse.ArgumentTypeError` if it is out of range or none."""
         try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"the seat must be a whole number, not {text!r}") from None
-        if not 0 <= value < num_players:
-            raise argparse.ArgumentTypeError(f"the seat must be from 0 to {num_players - 1}, not {text}")
-        return value
+            return parse_whole(text, self.lo, self.hi)
+        except NumberTextError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
 
-    return parse
+    def __repr__(self) -> str:
+        return f"WholeNumber({self.lo}, {self.hi})"
+
+
+def add_number_flag(
+    container: argparse._ActionsContainer,
+    flag: str,
+    lo: int,
+    hi: int,
+    help_text: str,
+    *,
+    note: str | None = None,
+    **kwargs: Any,
+) -> None:
+    """Add ``flag``, a :class:`WholeNumber` from ``lo`` to ``hi``, to ``container`` (a parser or a group).
+    The help is ``help_text (lo to hi; note)``: every number flag states its bound the same way."""
+    number = WholeNumber(lo, hi)
+    extra = f"; {note}" if note else ""
+    container.add_argument(flag, type=number, help=f"{help_text} ({number.bounds}{extra})", **kwargs)
+
+
+def max_threads() -> int:
+    """The most ``--threads`` a command takes: 4 per core this process may run on, the bound the library
+    itself enforces (``len(os.sched_getaffinity(0))`` where the system has it, else ``os.cpu_count()``)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return 4 * max(cores, 1)
+
+
+def add_threads_flag(parser: argparse.ArgumentParser) -> None:
+    """Add ``--threads T``, from 1 to :func:`max_threads` (default: the library's, one per core)."""
+    add_number_flag(
+        parser,
+        "--threads",
+        1,
+        max_threads(),
+        "threads",
+        note="4 per core; default: one per core",
+        metavar="T",
+    )
+
+
+def add_seed_flag(container: argparse._ActionsContainer, help_text: str, **kwargs: Any) -> None:
+    """Add ``--seed S``, from 0 to :data:`MAX_SEED`."""
+    add_number_flag(container, "--seed", 0, MAX_SEED, help_text, metavar="S", **kwargs)
+
+
+def add_seat_flag(container: argparse._ActionsContainer, num_players: int) -> None:
+    """Add ``--seat K``, from 0 to ``num_players - 1`` (default 0)."""
+    add_number_flag(
+        container, "--seat", 0, num_players - 1, "your seat", note="default 0", default=0, metavar="K"
+    )
 
 
 def rate_of(part: int, whole: int) -> float | None:
@@ -221,10 +389,26 @@ def scores_text(scores: Sequence[int], seat: int) -> str:
     return "  ".join(f"{'you' if s == seat else f'seat {s}'} {v:+d}" for s, v in enumerate(scores))
 
 
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
+
 QUIT = frozenset({"quit", "exit", "q"})
 HELP = frozenset({"help", "h", "?"})
 SHOW = frozenset({"show", "table", "hand", "look"})
 """The words that quit, ask for help and show the table again at a prompt of ``play``."""
+
+
+def choice_number(answer: str, count: int) -> int | str | None:
+    """What a number typed at a prompt of ``play`` selects among ``count`` listed choices: the 0-based index,
+    a message when it is a number but no choice (``0``, ``99``, ``1.5``, 5000 digits), ``None`` when
+    ``answer`` is no number (cards or an action, say). Numbers are read by :func:`parse_whole`."""
+    try:
+        return parse_whole(answer, 1, count) - 1
+    except NotANumberError:
+        return None
+    except OutOfRangeError:
+        numbers = f"type a number from 1 to {count}" if count > 0 else "nothing is listed by number"
+        return f"There is no choice {shortened(answer.strip())}: {numbers}."
 
 
 def opponent_bot(offered: Mapping[str, Callable[[int], Bot]], name: str, seed: int) -> Bot | None:
@@ -272,15 +456,25 @@ def add_rule_flags(
                 help=help_text,
             )
         else:
-            group.add_argument(
+            add_number_flag(
+                group,
                 _flag(option.name),
-                type=count_arg(option.minimum, option.name),
+                *option_bounds(option),
+                f"{option.description} ({option.rule})",
+                note=f"default {option.default}",
                 default=option.default,
                 metavar="N",
-                help=help_text,
             )
     for name, (flag, value, help_text) in (aliases or {}).items():
         group.add_argument(flag, dest=name, action="store_const", const=value, help=help_text)
+
+
+def option_bounds(option: Any) -> tuple[int, int]:
+    """The ``(minimum, maximum)`` of a rule option of kind ``int`` (a ``RuleOption``)."""
+    lo, hi = option.minimum, option.maximum
+    if not isinstance(lo, int) or not isinstance(hi, int):
+        raise TypeError(f"the rule option {option.name} has no integer bounds")
+    return lo, hi
 
 
 def rules_from_flags(

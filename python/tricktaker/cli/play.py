@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 
-from .common import Game, seat_arg, seed_arg
+from .common import Game, add_seat_flag, add_seed_flag
 
 __all__ = ["add_command"]
 
@@ -30,16 +30,8 @@ def add_command(
         sub = play_games.add_parser(
             game.name, help=game.summary, description=f"Play {game.name} against random opponents."
         )
-        sub.add_argument(
-            "--seed", type=seed_arg, metavar="S", help="seed of the deals and the opponents (default: random)"
-        )
-        sub.add_argument(
-            "--seat",
-            type=seat_arg(game.num_players),
-            default=0,
-            metavar="K",
-            help=f"your seat, 0 to {game.num_players - 1} (default 0)",
-        )
+        add_seed_flag(sub, "seed of the deals and the opponents", note="default: random")
+        add_seat_flag(sub, game.num_players)
         sub.add_argument(
             "--opponents",
             choices=sorted(game.bots),

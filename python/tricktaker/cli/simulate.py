@@ -12,7 +12,16 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
-from .common import Console, Game, ProgressBar, chunk_seed, count_arg, seed_arg
+from .common import (
+    MAX_COUNT,
+    Console,
+    Game,
+    ProgressBar,
+    add_number_flag,
+    add_seed_flag,
+    add_threads_flag,
+    chunk_seed,
+)
 
 __all__ = ["add_command"]
 
@@ -43,17 +52,11 @@ def add_command(
             epilog=_simulate_epilog(game.unit),
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        sub.add_argument(
-            "--games",
-            type=count_arg(1, "--games"),
-            required=True,
-            metavar="N",
-            help=f"{game.unit} to play (e.g. 1e6)",
+        add_number_flag(
+            sub, "--games", 1, MAX_COUNT, f"{game.unit} to play", note="e.g. 1e6", required=True, metavar="N"
         )
-        sub.add_argument("--seed", type=seed_arg, required=True, metavar="S", help="seed, 0 to 2**64 - 1")
-        sub.add_argument(
-            "--threads", type=count_arg(1, "--threads"), metavar="T", help="threads (default: one per core)"
-        )
+        add_seed_flag(sub, "seed", required=True)
+        add_threads_flag(sub)
         sub.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
         sub.add_argument(
             "--progress",

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -21,15 +20,19 @@ from ..._core import Card
 from ...errors import CardParseError, IllegalActionError
 from ..common import (
     HELP,
+    INTERRUPTED,
     QUIT,
     SHOW,
     Console,
     Game,
     Tally,
+    add_number_flag,
     add_rule_flags,
-    count_arg,
+    choice_number,
     mean_of,
     opponent_bot,
+    option_bounds,
+    quoted,
     rate_of,
     rules_from_flags,
     scores_text,
@@ -323,11 +326,11 @@ def resolve_sheepshead_choice(state: sheepshead.State, text: str) -> int | str:
     answer = " ".join(text.split())
     if not answer:
         return f"Type a number from 1 to {len(legal)}, an action or a card ('help' explains)."
-    if re.fullmatch(r"[+-]?\d+", answer):
-        number = int(answer)
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
-        return f"There is no choice {answer}: type a number from 1 to {len(legal)}."
+    chosen = choice_number(answer, len(legal))
+    if isinstance(chosen, str):
+        return chosen
+    if chosen is not None:
+        return legal[chosen]
     if " " in answer or answer.lower() in {"pick", "pass", "alone"}:
         try:
             action = state.string_to_action(answer)
@@ -340,8 +343,8 @@ def resolve_sheepshead_choice(state: sheepshead.State, text: str) -> int | str:
         card = Card(answer)
     except (CardParseError, ValueError):
         return (
-            f"{answer!r} is neither a choice nor a card: type a number from 1 to {len(legal)}, an action"
-            " such as 'play QC', or a card such as 'QC' ('help' explains)."
+            f"{quoted(answer)} is neither a choice nor a card: type a number from 1 to {len(legal)}, an"
+            " action such as 'play QC', or a card such as 'QC' ('help' explains)."
         )
     matches = [a for a, c in zip(legal, choices, strict=True) if c.partition(" ")[2] == str(card)]
     if len(matches) == 1:
@@ -412,7 +415,8 @@ class SheepsheadTable:
         return self.opponent.act(state) if self.opponent else self.rng.choice(state.legal_actions())
 
     def run(self) -> int:
-        """Play hands until the match is over or the person quits; returns the exit status (0)."""
+        """Play hands until the match is over or the person quits (a ``quit``, the end of the input); returns
+        the exit status: 0, or :data:`~tricktaker.cli.common.INTERRUPTED` after Ctrl-C."""
         say = self.console.print
         try:
             while True:
@@ -433,8 +437,11 @@ class SheepsheadTable:
                     say(f"\nMatch over after {self.match.hands_played} hand(s). Winner(s): {names}.")
                     return 0
         except KeyboardInterrupt:
-            say("\nInterrupted. Goodbye.")
-            return 0
+            say(
+                f"\nInterrupted. Goodbye. Scores after {self.match.hands_played} hand(s):"
+                f" {scores_text(self.match.scores, self.seat)}"
+            )
+            return INTERRUPTED
 
     def _play_hand(self, state: sheepshead.State) -> bool:
         """Play ``state`` to its end; ``False`` if the person quits."""
@@ -481,11 +488,10 @@ class SheepsheadTable:
         say(render_sheepshead_view(state, self.seat))
         say("Your choices:")
         say(_choices_text(choices))
+        numbers = "1" if len(choices) == 1 else f"1-{len(choices)}"
         while True:
-            try:
-                numbers = "1" if len(choices) == 1 else f"1-{len(choices)}"
-                answer = self.console.input_fn(f"Your move [{numbers}, 'help']: ")
-            except EOFError:
+            answer = self.console.ask(f"Your move [{numbers}, 'help']: ")
+            if answer is None:
                 return None
             word = answer.strip().lower()
             if word in QUIT:
@@ -533,8 +539,14 @@ class SheepsheadTable:
 
 
 def _add_play_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--hands", type=count_arg(1, "--hands"), metavar="H", help="hands to play (default: the rules', 15)"
+    option = next(o for o in sheepshead.Rules.options() if o.name == "hands_per_game")
+    add_number_flag(
+        parser,
+        "--hands",
+        *option_bounds(option),
+        "hands to play",
+        note=f"default: the rules', {option.default}",
+        metavar="H",
     )
 
 

@@ -22,15 +22,19 @@ from ..._core import Card
 from ...errors import CardParseError, TricktakerError
 from ..common import (
     HELP,
+    INTERRUPTED,
+    MAX_COUNT,
     QUIT,
     SHOW,
     Console,
     Game,
     Tally,
+    add_number_flag,
     add_rule_flags,
-    count_arg,
+    choice_number,
     mean_of,
     opponent_bot,
+    quoted,
     rate_of,
     rules_from_flags,
     scores_text,
@@ -39,6 +43,7 @@ from ..common import (
 __all__ = [
     "BOTS",
     "GAME",
+    "MAX_PLAYS_LISTED",
     "MAX_PLAYS_SHOWN",
     "TractorTable",
     "TractorTally",
@@ -293,6 +298,11 @@ def _new_tally(args: argparse.Namespace) -> Tally:
 MAX_PLAYS_SHOWN = 40
 """How many of the legal plays ``play tractor`` lists by number."""
 
+MAX_PLAYS_LISTED = 20_000
+"""The most legal plays ``play tractor`` lists to number the fewest-card ones (a few milliseconds). A long
+suit on lead can have millions (25 trumps: 4,478,975), counted by ``State.count_legal_plays()`` and never
+listed: then the numbers are the cards to build a play with, one at a time."""
+
 _SUIT_NAMES = {"T": "trumps", "C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 _LEVEL_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
 
@@ -455,23 +465,48 @@ def render_tractor_view(state: tractor.State, seat: int) -> str:
     return "\n".join(lines)
 
 
+@dataclass(frozen=True)
+class _Choices:
+    """What the numbers at a prompt of ``play tractor`` select, listed once per prompt."""
+
+    labels: list[str]
+    total: int
+    """How many legal plays there are (the play phase), else how many legal actions."""
+    plays: list[list[Card]] | None
+    """The plays numbered (the fewest cards first), or ``None`` when the numbers select :attr:`actions`."""
+    actions: list[int]
+
+
+def _choices(state: tractor.State) -> _Choices:
+    """The numbered choices of the player to move: at most :data:`MAX_PLAYS_SHOWN` whole plays, the fewest
+    cards first, when there are at most :data:`MAX_PLAYS_LISTED` (counted first, never listed past that);
+    with more, and outside the play phase, the legal actions (in the play phase: the cards a play may go on
+    with, ``add AH``, and ``finish``)."""
+    if state.phase != "play":
+        actions = state.legal_actions()
+        return _Choices([state.action_to_string(a) for a in actions], len(actions), None, actions)
+    total = state.count_legal_plays()
+    if total <= MAX_PLAYS_LISTED:
+        plays = sorted(state.legal_plays(limit=MAX_PLAYS_LISTED), key=len)[:MAX_PLAYS_SHOWN]
+        return _Choices([_cards_text(p) for p in plays], total, plays, [])
+    actions = state.legal_actions()
+    texts = [state.action_to_string(a) for a in actions]
+    labels = ["add " + t.removeprefix("play ") if t.startswith("play ") else t for t in texts]
+    return _Choices(labels, total, None, actions)
+
+
 def tractor_choices(state: tractor.State) -> tuple[list[str], int]:
-    """The numbered choices of the player to move (at most :data:`MAX_PLAYS_SHOWN` plays) and how many exist.
+    """The labels of the numbered choices of the player to move and how many plays (actions) there are.
 
-    In the play phase they are the whole legal plays, the fewest cards first; otherwise the legal actions.
+    In the play phase they are at most :data:`MAX_PLAYS_SHOWN` whole legal plays, the fewest cards first, or,
+    when there are more than :data:`MAX_PLAYS_LISTED`, the cards to build one with (``add AH``, ``finish``);
+    otherwise the legal actions.
     """
-    if state.phase == "play":
-        plays = _sorted_plays(state)
-        return [_cards_text(p) for p in plays[:MAX_PLAYS_SHOWN]], len(plays)
-    labels = [state.action_to_string(a) for a in state.legal_actions()]
-    return labels, len(labels)
+    choices = _choices(state)
+    return choices.labels, choices.total
 
 
-def _sorted_plays(state: tractor.State) -> list[list[Card]]:
-    return sorted(state.legal_plays(), key=len)
-
-
-def _choices_block(labels: list[str], total: int) -> str:
+def _choices_block(labels: list[str], more: int) -> str:
     entries = [f"{i:>2}. {label}" for i, label in enumerate(labels, 1)]
     width = max((len(e) for e in entries), default=0) + 2
     per_row = max(1, 100 // max(width, 1))
@@ -479,8 +514,8 @@ def _choices_block(labels: list[str], total: int) -> str:
         "".join(f"{e:<{width}}" for e in entries[i : i + per_row]).rstrip()
         for i in range(0, len(entries), per_row)
     ]
-    if total > len(labels):
-        rows.append(f"    … and {total - len(labels)} more legal plays: type the cards of any of them.")
+    if more > 0:
+        rows.append(f"    … and {more:,} more legal plays: type the cards of any of them.")
     return "\n".join(rows)
 
 
@@ -493,7 +528,7 @@ def _parse_cards(words: Sequence[str]) -> list[Card] | str:
         try:
             cards.append(Card(word))
         except (CardParseError, ValueError):
-            return f"{word!r} is not a card (cards look like AH, 10h, th, BJ, RJ)."
+            return f"{quoted(word)} is not a card (cards look like AH, 10h, th, BJ, RJ)."
     return cards
 
 
@@ -505,22 +540,26 @@ def apply_tractor_answer(state: tractor.State, text: str) -> str | None:
     (``pass``, ``declare 2H``, ``finish``; ``add AH`` adds one card to the play being built), or during the
     draw the cards to declare (``2H 2H``). Nothing is applied unless all of it is legal.
     """
-    answer = " ".join(text.replace(",", " ").split())
-    phase = state.phase
     if state.is_terminal:
         return "The round is over."
-    labels, _ = tractor_choices(state)
-    shown = len(labels)
+    return _apply_answer(state, text, _choices(state))
+
+
+def _apply_answer(state: tractor.State, text: str, choices: _Choices) -> str | None:
+    """:func:`apply_tractor_answer`, the numbers selecting among ``choices`` (listed for this prompt)."""
+    answer = " ".join(text.replace(",", " ").split())
+    phase = state.phase
+    shown = len(choices.labels)
     if not answer:
         return f"Type a number from 1 to {shown}, cards or an action ('help' explains)."
-    if re.fullmatch(r"[+-]?\d+", answer):
-        number = int(answer)
-        if not 1 <= number <= shown:
-            return f"There is no choice {answer}: type a number from 1 to {shown}."
-        if phase == "play":
-            state.play(_sorted_plays(state)[number - 1])
+    chosen = choice_number(answer, shown)
+    if isinstance(chosen, str):
+        return chosen
+    if chosen is not None:
+        if choices.plays is not None:
+            state.play(choices.plays[chosen])
         else:
-            state.apply_action(state.legal_actions()[number - 1])
+            state.apply_action(choices.actions[chosen])
         return None
     words = answer.split()
     verb = words[0].lower()
@@ -528,8 +567,8 @@ def apply_tractor_answer(state: tractor.State, text: str) -> str | None:
         cards = _parse_cards(words)
         if isinstance(cards, str):
             return (
-                f"{answer!r} is neither a choice nor cards: type a number from 1 to {shown}, cards such as"
-                " 'AH AH' or '10h', or an action such as 'pass' ('help' explains)."
+                f"{quoted(answer)} is neither a choice nor cards: type a number from 1 to {shown}, cards such"
+                " as 'AH AH' or '10h', or an action such as 'pass' ('help' explains)."
             )
         verb = {"play": "play", "kitty": "discard", "draw": "declare"}[phase]
     else:
@@ -605,7 +644,9 @@ class TractorTable:
         return self.opponent.act(state) if self.opponent else self.rng.choice(state.legal_actions())
 
     def run(self) -> int:
-        """Play rounds until the match ends, ``max_rounds`` are played or the person quits; returns 0."""
+        """Play rounds until the match ends, ``max_rounds`` are played or the person quits (a ``quit``, the
+        end of the input); returns the exit status: 0, or :data:`~tricktaker.cli.common.INTERRUPTED` after
+        Ctrl-C."""
         say = self.console.print
         try:
             while True:
@@ -632,8 +673,9 @@ class TractorTable:
                     say(f"\nStopping after {number} round(s) (--rounds).")
                     return 0
         except KeyboardInterrupt:
-            say("\nInterrupted. Goodbye.")
-            return 0
+            rounds = len(self.match.record)
+            say(f"\nInterrupted. Goodbye. Levels after {rounds} round(s): {self._levels_text()}")
+            return INTERRUPTED
 
     def _levels_text(self) -> str:
         levels, mine = self.match.levels, self.seat % 2
@@ -781,44 +823,50 @@ class TractorTable:
         say = self.console.print
         say("")
         say(render_tractor_view(state, self.seat))
-        self._show_choices(state)
+        choices = _choices(state)
+        self._show_choices(state, choices)
+        what = {"draw": "declare or pass", "kitty": "bury", "play": "your play"}.get(state.phase, "move")
         while True:
-            labels, _ = tractor_choices(state)
-            numbers = "1" if len(labels) == 1 else f"1-{len(labels)}"
-            what = {"draw": "declare or pass", "kitty": "bury", "play": "your play"}.get(state.phase, "move")
-            try:
-                answer = self.console.input_fn(f"{what.capitalize()} [{numbers}, cards, 'help']: ")
-            except EOFError:
+            numbers = "1" if len(choices.labels) == 1 else f"1-{len(choices.labels)}"
+            answer = self.console.ask(f"{what.capitalize()} [{numbers}, cards, 'help']: ")
+            if answer is None:
                 return False
             word = answer.strip().lower()
             if word in QUIT:
                 return False
             if word in HELP:
                 say(_TRACTOR_HELP)
-                self._show_choices(state)
+                self._show_choices(state, choices)
                 continue
             if word in SHOW:
                 say(render_tractor_view(state, self.seat))
-                self._show_choices(state)
+                self._show_choices(state, choices)
                 continue
             try:
-                message = apply_tractor_answer(state, answer)
+                message = _apply_answer(state, answer, choices)
             except (TricktakerError, ValueError) as e:  # not expected: every path checks first
                 message = f"That did not work: {e}."
+                choices = _choices(state)
             if message is None:
                 return True
             say(message)
 
-    def _show_choices(self, state: tractor.State) -> None:
-        labels, total = tractor_choices(state)
-        if state.phase == "play":
-            head = f"Your legal plays ({total}; the fewest cards first):"
+    def _show_choices(self, state: tractor.State, choices: _Choices) -> None:
+        more = 0
+        if choices.plays is not None:
+            head = f"Your legal plays ({choices.total:,}; the fewest cards first):"
+            more = choices.total - len(choices.labels)
+        elif state.phase == "play":
+            head = (
+                f"Your legal plays: {choices.total:,}, too many to list. Type the cards of one, or build it"
+                " a card at a time:"
+            )
         elif state.phase == "kitty":
             head = "Bury a card (or type several cards at once, e.g. '5S 6S 7D'):"
         else:
             head = "Your choices:"
         self.console.print(head)
-        self.console.print(_choices_block(labels, total))
+        self.console.print(_choices_block(choices.labels, more))
 
     def _report_round(self, state: tractor.State) -> None:
         say = self.console.print
@@ -859,11 +907,14 @@ class TractorTable:
 
 
 def _add_play_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
+    add_number_flag(
+        parser,
         "--rounds",
-        type=count_arg(1, "--rounds"),
+        1,
+        MAX_COUNT,
+        "stop after R rounds",
+        note="default: play until a team passes the ace",
         metavar="R",
-        help="stop after R rounds (default: play until a team passes the ace)",
     )
 
 
