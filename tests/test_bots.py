@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tricktaker import bots, sheepshead, tractor
+from tricktaker import ArgumentError, ArgumentTypeError, bots, sheepshead, tractor
 
 SheepsheadBots: list[Callable[[int], bots.Bot]] = [
     lambda s: bots.RandomBot(s),
@@ -71,10 +71,14 @@ def test_game_specific_bots_refuse_the_other_game() -> None:
         bots.TractorHeuristicBot().act(sheepshead.State.new(0))
     with pytest.raises(TypeError):
         bots.TractorPIMCBot().act(sheepshead.State.new(0))
-    with pytest.raises(ValueError, match="at least 1"):
+    with pytest.raises(ArgumentError, match="samples must be an int from 1"):
         bots.TractorPIMCBot(samples=0)
-    with pytest.raises(ValueError, match="at least 2"):
+    with pytest.raises(ArgumentError, match="max_follows must be an int from 2"):
         bots.TractorPIMCBot(max_follows=1)
+    with pytest.raises(ArgumentTypeError, match="rollouts must be an int, not bool"):
+        bots.SheepsheadPIMCBot(rollouts=True)
+    with pytest.raises(ArgumentError, match="threads must be an int from 1"):
+        bots.SheepsheadPIMCBot(threads=2**31)
 
 
 def test_pimc_is_deterministic() -> None:

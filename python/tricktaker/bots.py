@@ -28,8 +28,9 @@ from typing import Any, Literal, Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
-from . import sheepshead, tractor
+from . import _args, sheepshead, tractor
 from ._core import Card
+from .errors import ArgumentError
 from .protocol import GAMES, GameState
 
 __all__ = [
@@ -46,6 +47,10 @@ __all__ = [
 AnyState = GameState
 """A state of any game: the search protocol (:class:`tricktaker.protocol.GameState`)."""
 _MASK64 = 2**64 - 1
+MAX_SAMPLES = 100_000
+"""The most ``samples``, ``rollouts`` or ``max_follows`` a search bot takes for one decision."""
+MAX_ARENA_HANDS = 1_000_000
+"""The most hands :func:`arena` plays (its bots play in Python, and it keeps every hand's returns)."""
 
 
 def _mix(*words: int) -> int:
@@ -63,7 +68,7 @@ def _mix(*words: int) -> int:
 def _to_act(state: GameState) -> int:
     player = state.current_player
     if player is None:
-        raise ValueError("no player is to act: the state is terminal")
+        raise ArgumentError("no player is to act: the state is terminal")
     return player
 
 
@@ -305,13 +310,11 @@ class SheepsheadPIMCBot:
         name: str = "pimc",
         bidding: Bot | Literal["heuristic"] | None = "heuristic",
     ) -> None:
-        if samples < 1 or rollouts < 1:
-            raise ValueError("samples and rollouts must be at least 1")
         self.bidding: Bot | None = SheepsheadHeuristicBot() if bidding == "heuristic" else bidding
-        self.samples = samples
-        self.rollouts = rollouts
-        self.seed = seed
-        self.threads = threads
+        self.samples = _args.whole(samples, "samples", 1, MAX_SAMPLES)
+        self.rollouts = _args.whole(rollouts, "rollouts", 1, MAX_SAMPLES)
+        self.seed = _args.seed(seed)
+        self.threads = _args.threads(threads)
         self.name = name
 
     def values(self, state: sheepshead.State) -> dict[int, float]:
@@ -493,16 +496,14 @@ class TractorPIMCBot:
         point_weight: float = 0.05,
         policy: tractor.Policy = "greedy",
     ) -> None:
-        if samples < 1 or rollouts < 1 or max_follows < 2:
-            raise ValueError("samples and rollouts must be at least 1, max_follows at least 2")
         self.heuristic = TractorHeuristicBot()
         self.bidding: Bot = self.heuristic if isinstance(bidding, str) else bidding
-        self.samples = samples
-        self.rollouts = rollouts
-        self.seed = seed
-        self.threads = threads
+        self.samples = _args.whole(samples, "samples", 1, MAX_SAMPLES)
+        self.rollouts = _args.whole(rollouts, "rollouts", 1, MAX_SAMPLES)
+        self.seed = _args.seed(seed)
+        self.threads = _args.threads(threads)
         self.name = name
-        self.max_follows = max_follows
+        self.max_follows = _args.whole(max_follows, "max_follows", 2, MAX_SAMPLES)
         self.point_weight = point_weight
         self.policy: tractor.Policy = policy
         self._plans: dict[int, list[Card]] = {}
@@ -655,14 +656,14 @@ def arena(game: str, bots: Sequence[Bot], hands: int, seed: int) -> ArenaResult:
     1.96 standard errors of the per-hand mean. Returns are zero-sum, so the bots' means sum to zero.
     """
     if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}")
+        raise ArgumentError(f"unknown game {game!r}: the games are {', '.join(sorted(GAMES))}")
     module = GAMES[game]
     n: int = module.NUM_PLAYERS
     deal = _ARENA_DEALS.get(game)
     if len(bots) != n:
-        raise ValueError(f"{game} needs {n} bots, got {len(bots)}")
-    if hands < 2:
-        raise ValueError("hands must be at least 2")
+        raise ArgumentError(f"{game} needs {n} bots, got {len(bots)}")
+    hands = _args.whole(hands, "hands", 2, MAX_ARENA_HANDS)
+    seed = _args.seed(seed)
     table = np.zeros((hands, n), dtype=np.float64)
     for h in range(hands):
         deal_seed = _mix(seed, h)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from . import _summaries
+from . import _args, _summaries
 from ._core import sheepshead as _native
 from ._core.sheepshead import (
     NUM_ACTIONS,
@@ -129,6 +129,7 @@ class Match:
     record: list[HandRecord] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
+        self.seed = _args.seed(self.seed)
         self.state = State.new(self.seed, rules=self.rules, dealer=self.dealer)
         self.scores = [0] * NUM_PLAYERS
 

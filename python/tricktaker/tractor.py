@@ -32,7 +32,7 @@ from typing import Literal, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from . import _summaries
+from . import _args, _summaries
 from ._core import Card
 from ._core import tractor as _native
 from ._core.tractor import (
@@ -316,6 +316,7 @@ class Match:
     record: list[RoundRecord] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
+        self.seed = _args.seed(self.seed)
         self.state = State.new(self._round_seed(0), rules=self.rules)
 
     def _round_seed(self, number: int) -> int:

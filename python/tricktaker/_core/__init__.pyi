@@ -12,9 +12,13 @@ import numpy.typing as npt
 from . import sheepshead as sheepshead
 from . import tractor as tractor
 
-__all__ = ["Card", "RuleOption", "__version__", "sheepshead", "tractor"]
+__all__ = ["MAX_BATCH_BYTES", "MAX_THREADS", "Card", "RuleOption", "__version__", "sheepshead", "tractor"]
 
 __version__: str
+MAX_THREADS: int
+"""The most threads a batch may use: 4 for each core this process may run on."""
+MAX_BATCH_BYTES: int
+"""The most bytes a batch's result may take (1 GiB): larger batches are refused before they run."""
 
 @final
 class Card:

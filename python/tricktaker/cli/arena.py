@@ -11,9 +11,9 @@ from .common import MAX_SEED, Console, Game, add_number_flag, add_seed_flag, quo
 
 __all__ = ["MAX_ARENA_HANDS", "add_command", "bots_arg"]
 
-MAX_ARENA_HANDS = 1_000_000
-"""The most deals an ``arena`` plays: the bots play in Python and every return is kept (a float per bot and
-deal), so a million deals is already hours for the search bots. The least is 2 (a confidence interval)."""
+MAX_ARENA_HANDS = bots.MAX_ARENA_HANDS
+"""The most deals an ``arena`` plays (the library's bound: the bots play in Python and every return is kept,
+so a million deals is already hours for the search bots). The least is 2 (a confidence interval)."""
 
 
 def bots_arg(game: Game) -> Callable[[str], list[str]]:

@@ -4,7 +4,6 @@ types, the seeds of ``simulate``'s chunks, and :class:`Game`, what a game's plug
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
 import time
@@ -12,6 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TextIO
 
+from .. import _args
+from .._core import MAX_THREADS
 from ..bots import Bot
 from ..protocol import GAMES, GameModule
 
@@ -52,7 +53,7 @@ __all__ = [
 ]
 
 _MASK64 = (1 << 64) - 1
-MAX_SEED = _MASK64
+MAX_SEED = _args.MAX_SEED
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -340,13 +341,8 @@ def add_number_flag(
 
 
 def max_threads() -> int:
-    """The most ``--threads`` a command takes: 4 per core this process may run on, the bound the library
-    itself enforces (``len(os.sched_getaffinity(0))`` where the system has it, else ``os.cpu_count()``)."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cores = os.cpu_count() or 1
-    return 4 * max(cores, 1)
+    """The most ``--threads`` a command takes: the library's own bound, 4 per core this process may run on."""
+    return MAX_THREADS
 
 
 def add_threads_flag(parser: argparse.ArgumentParser) -> None:

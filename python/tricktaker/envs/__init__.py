@@ -47,9 +47,8 @@ through the search protocol, :class:`tricktaker.protocol.GameState`); what they 
 
 from __future__ import annotations
 
-import operator
 from abc import abstractmethod
-from typing import Any, ClassVar, Generic, SupportsIndex
+from typing import Any, ClassVar, Generic
 
 import numpy as np
 import numpy.typing as npt
@@ -64,23 +63,14 @@ except ImportError as error:  # pragma: no cover - depends on the installed extr
         "tricktaker.envs needs PettingZoo and Gymnasium: pip install 'tricktaker[envs]'"
     ) from error
 
-from ..errors import ArgumentError, ArgumentTypeError, IllegalActionError
+from .. import _args
+from ..errors import ArgumentError, IllegalActionError
 from ..protocol import GAMES, GameState, S
 
 __all__ = ["GameState", "TrickTakingEnv"]
 
 Observation = dict[str, npt.NDArray[Any]]
 """What ``observe`` returns: ``{"observation": float32 vector, "action_mask": int8 vector}``."""
-
-
-def _seed_arg(seed: object) -> int:
-    """``reset``'s seed as an int from 0 to 2**64 - 1 (a numpy integer too; not a ``bool`` or a float)."""
-    if isinstance(seed, bool) or not isinstance(seed, SupportsIndex):
-        raise ArgumentTypeError(f"seed must be an int, not {type(seed).__name__} {seed!r:.60}")
-    value = operator.index(seed)
-    if not 0 <= value < 2**64:
-        raise ArgumentError(f"seed must be an int from 0 to 2**64 - 1, not {value}")
-    return value
 
 
 class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is untyped: AECEnv is Any
@@ -124,7 +114,7 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
     def __init__(self, render_mode: str | None = None) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+            raise ArgumentError(f"render_mode must be one of {self.metadata['render_modes']} or None")
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.NUM_PLAYERS)]
         self.agents = []
@@ -166,7 +156,7 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
         if seed is None:
             game = self._new_state(int(self.np_random.integers(0, 2**64, dtype=np.uint64)))
         else:
-            seed = _seed_arg(seed)
+            seed = _args.seed(seed)
             game = self._new_state(seed)
             self.np_random, _ = seeding.np_random(seed)
         self._game = game

@@ -33,10 +33,15 @@ fn add_game(
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // numpy's C API is loaded here, once: loaded lazily by the first array made, a Ctrl-C arriving just then
+    // would surface as a panic of the numpy crate in the middle of some call.
+    numpy::PyArray1::<f32>::zeros(m.py(), 0, false);
     m.add_class::<card::Card>()?;
     m.add_class::<game::RuleOption>()?;
     add_game(m, "sheepshead", sheepshead::register)?;
     add_game(m, "tractor", tractor_round::register)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("MAX_THREADS", tricktaker_core::parallel::max_threads())?;
+    m.add("MAX_BATCH_BYTES", args::MAX_BATCH_BYTES)?;
     Ok(())
 }
