@@ -5,7 +5,7 @@ import pickle
 
 import pytest
 
-from tricktaker import Card, CardParseError
+from tricktaker import ArgumentError, ArgumentTypeError, Card, CardParseError
 
 
 def test_all_54_kinds_round_trip_through_text() -> None:
@@ -37,8 +37,11 @@ def test_bad_text_raises_card_parse_error_naming_it(text: str) -> None:
 def test_constructor_refuses_non_text() -> None:
     with pytest.raises(CardParseError, match="int"):
         Card(5)  # type: ignore[arg-type]
-    with pytest.raises(CardParseError, match="id"):
-        Card.from_id(54)
+    for bad in (54, -1, 2**64):
+        with pytest.raises(ArgumentError, match="id must be an int from 0 to 53"):
+            Card.from_id(bad)
+    with pytest.raises(ArgumentTypeError, match="bool"):
+        Card.from_id(True)
 
 
 def test_attributes_ordering_hash_and_pickle() -> None:

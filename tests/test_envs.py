@@ -13,7 +13,14 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test
 from pettingzoo.utils.wrappers import TerminateIllegalWrapper
 
-from tricktaker import IllegalActionError, sheepshead, tractor
+from tricktaker import (
+    ArgumentError,
+    ArgumentTypeError,
+    IllegalActionError,
+    InvalidStateError,
+    sheepshead,
+    tractor,
+)
 from tricktaker.envs import sheepshead_v0, tractor_v0
 
 ENVS = [
@@ -230,7 +237,13 @@ def test_bad_options_fail_at_construction() -> None:
 
 def test_step_before_reset_is_refused() -> None:
     env = tractor_v0.env()
-    with pytest.raises(AssertionError, match="reset"):  # PettingZoo's OrderEnforcingWrapper
-        env.step(0)
-    with pytest.raises(RuntimeError, match="reset"):
+    for call in (lambda: env.step(0), lambda: env.observe("player_0"), env.last, env.render, env.agent_iter):
+        with pytest.raises(InvalidStateError, match=r"reset\(\) must be called before"):
+            call()
+    with pytest.raises(InvalidStateError, match="reset"):
         _ = tractor_v0.raw_env().game
+    env.reset(seed=np.uint64(5))
+    with pytest.raises(ArgumentError, match="no agent is called 'player_9'"):
+        env.observe("player_9")
+    with pytest.raises(ArgumentTypeError, match="seed must be an int, not bool"):
+        env.reset(seed=True)

@@ -5,6 +5,7 @@ out of range, an :class:`~tricktaker.errors.ArgumentError` naming the argument a
 from __future__ import annotations
 
 import operator
+import reprlib
 from typing import SupportsIndex
 
 from ._core import MAX_THREADS
@@ -14,14 +15,28 @@ MAX_SEED = 2**64 - 1
 """The largest seed: seeds are 64-bit."""
 
 
+_SHOWN = reprlib.Repr()
+_SHOWN.maxlevel, _SHOWN.maxstring, _SHOWN.maxother = 2, 40, 40
+
+
+def shown(value: object) -> str:
+    """``value`` for an error message: its ``repr`` cut short, whatever it is (a 5000-digit int, a list nested
+    a thousand deep, an object whose ``repr`` fails)."""
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"an int of {value.bit_length()} bits"
+    try:
+        return _SHOWN.repr(value)
+    except Exception:  # any failure of a foreign repr
+        return f"a {type(value).__name__}"
+
+
 def whole(value: object, name: str, lo: int, hi: int) -> int:
     """``value`` as an int from ``lo`` to ``hi``."""
     if isinstance(value, bool) or not isinstance(value, SupportsIndex):
-        raise ArgumentTypeError(f"{name} must be an int, not {type(value).__name__} {value!r:.60}")
+        raise ArgumentTypeError(f"{name} must be an int, not {type(value).__name__} {shown(value)}")
     number = operator.index(value)
     if not lo <= number <= hi:
-        shown = f"{number}" if abs(number) < 10**30 else f"an int of {len(str(abs(number))):,} digits"
-        raise ArgumentError(f"{name} must be an int from {lo} to {hi}, not {shown}")
+        raise ArgumentError(f"{name} must be an int from {lo} to {hi}, not {shown(number)}")
     return number
 
 

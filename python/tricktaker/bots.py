@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from . import _args, sheepshead, tractor
 from ._core import Card
-from .errors import ArgumentError
+from .errors import ArgumentError, ArgumentTypeError
 from .protocol import GAMES, GameState
 
 __all__ = [
@@ -66,6 +66,10 @@ def _mix(*words: int) -> int:
 
 
 def _to_act(state: GameState) -> int:
+    if not all(hasattr(state, name) for name in ("current_player", "legal_actions", "history")):
+        raise ArgumentTypeError(
+            f"a bot acts on a game's state, not {type(state).__name__} {_args.shown(state)}"
+        )
     player = state.current_player
     if player is None:
         raise ArgumentError("no player is to act: the state is terminal")
@@ -656,12 +660,15 @@ def arena(game: str, bots: Sequence[Bot], hands: int, seed: int) -> ArenaResult:
     1.96 standard errors of the per-hand mean. Returns are zero-sum, so the bots' means sum to zero.
     """
     if game not in GAMES:
-        raise ArgumentError(f"unknown game {game!r}: the games are {', '.join(sorted(GAMES))}")
+        raise ArgumentError(f"unknown game {_args.shown(game)}: the games are {', '.join(sorted(GAMES))}")
     module = GAMES[game]
     n: int = module.NUM_PLAYERS
     deal = _ARENA_DEALS.get(game)
     if len(bots) != n:
         raise ArgumentError(f"{game} needs {n} bots, got {len(bots)}")
+    if not all(isinstance(bot, Bot) for bot in bots):
+        odd = next(bot for bot in bots if not isinstance(bot, Bot))
+        raise ArgumentTypeError(f"a bot has a name and an act(state) method, not {_args.shown(odd)}")
     hands = _args.whole(hands, "hands", 2, MAX_ARENA_HANDS)
     seed = _args.seed(seed)
     table = np.zeros((hands, n), dtype=np.float64)

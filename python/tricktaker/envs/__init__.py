@@ -5,8 +5,9 @@ Each game has a module with PettingZoo's usual two entry points:
 - :mod:`tricktaker.envs.sheepshead_v0` — Sheepshead, agents ``player_0`` … ``player_4``;
 - :mod:`tricktaker.envs.tractor_v0` — Tractor (Sheng Ji), agents ``player_0`` … ``player_3``.
 
-``env(**kwargs)`` is the environment wrapped in PettingZoo's ``OrderEnforcingWrapper`` (errors for calls
-before ``reset``); ``raw_env`` is the :class:`~pettingzoo.AECEnv` class itself::
+``env(**kwargs)`` is the environment wrapped in :class:`OrderEnforcing`, PettingZoo's
+``OrderEnforcingWrapper`` (an :class:`~tricktaker.InvalidStateError` for a call before ``reset``);
+``raw_env`` is the :class:`~pettingzoo.AECEnv` class itself::
 
     from tricktaker.envs import sheepshead_v0
 
@@ -58,16 +59,17 @@ try:
     from gymnasium import spaces
     from gymnasium.utils import seeding
     from pettingzoo import AECEnv  # type: ignore[import-untyped]
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 except ImportError as error:  # pragma: no cover - depends on the installed extras
     raise ImportError(
         "tricktaker.envs needs PettingZoo and Gymnasium: pip install 'tricktaker[envs]'"
     ) from error
 
 from .. import _args
-from ..errors import ArgumentError, IllegalActionError
+from ..errors import ArgumentError, IllegalActionError, InvalidStateError
 from ..protocol import GAMES, GameState, S
 
-__all__ = ["GameState", "TrickTakingEnv"]
+__all__ = ["GameState", "OrderEnforcing", "TrickTakingEnv"]
 
 Observation = dict[str, npt.NDArray[Any]]
 """What ``observe`` returns: ``{"observation": float32 vector, "action_mask": int8 vector}``."""
@@ -143,14 +145,23 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
     def game(self) -> S:
         """The game's live state (the environment's own: ``clone()`` it to search or look ahead)."""
         if self._game is None:
-            raise RuntimeError("the environment has no game before reset()")
+            raise InvalidStateError("the environment has no game before reset()")
         return self._game
 
+    def _seat(self, agent: str) -> int:
+        """The seat of ``agent`` (``"player_2"`` is seat 2); any other name raises ``ArgumentError``."""
+        seat = self._seats.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise ArgumentError(
+                f"no agent is called {_args.shown(agent)}: the agents are {self.possible_agents}"
+            )
+        return seat
+
     def observation_space(self, agent: str) -> spaces.Dict:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
     def action_space(self, agent: str) -> spaces.Discrete:
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat(agent)]]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:
@@ -172,9 +183,16 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
             raise RuntimeError("a fresh deal is already over")
         self.agent_selection = self.possible_agents[seat]
 
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``; once every agent has stepped out of a finished game there is no agent to
+        report on, and ``InvalidStateError`` says to ``reset()``."""
+        if self.agent_selection not in self.agents:
+            raise InvalidStateError("the game is over and every agent has stepped out: reset() to play again")
+        return super().last(observe)  # type: ignore[no-any-return]
+
     def observe(self, agent: str) -> Observation:
         game = self.game
-        seat = self._seats[agent]
+        seat = self._seat(agent)
         if game.current_player == seat:
             mask = game.legal_action_mask().astype(np.int8)
         else:
@@ -220,3 +238,36 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
 
     def close(self) -> None:
         pass
+
+
+class OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo is untyped
+    """PettingZoo's ``OrderEnforcingWrapper``, refusing a call before ``reset()`` with
+    :class:`tricktaker.InvalidStateError` (a ``ValueError``) rather than an ``AssertionError``."""
+
+    def _reset_first(self, call: str) -> None:
+        if not self._has_reset:
+            raise InvalidStateError(f"reset() must be called before {call}")
+
+    def step(self, action: Any) -> None:
+        self._reset_first("step()")
+        super().step(action)
+
+    def observe(self, agent: str) -> Any:
+        self._reset_first("observe()")
+        return super().observe(agent)
+
+    def last(self, observe: bool = True) -> Any:
+        self._reset_first("last()")
+        return self.env.last(observe)
+
+    def render(self) -> Any:
+        self._reset_first("render()")
+        return super().render()
+
+    def state(self) -> Any:
+        self._reset_first("state()")
+        return super().state()
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        self._reset_first("agent_iter()")
+        return super().agent_iter(max_iter)

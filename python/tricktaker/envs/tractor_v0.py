@@ -36,10 +36,9 @@ from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
-from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 
 from .. import tractor
-from . import TrickTakingEnv
+from . import OrderEnforcing, TrickTakingEnv
 
 __all__ = ["KITTY_BONUS_ENTRY", "POINTS_ENTRY", "env", "raw_env"]
 
@@ -92,5 +91,6 @@ class raw_env(TrickTakingEnv[tractor.State], game="tractor"):
 
 
 def env(**kwargs: Any) -> Any:
-    """:class:`raw_env` (``kwargs`` go to it) in PettingZoo's ``OrderEnforcingWrapper``."""
-    return OrderEnforcingWrapper(raw_env(**kwargs))
+    """:class:`raw_env` (``kwargs`` go to it) in :class:`tricktaker.envs.OrderEnforcing` (PettingZoo's
+    ``OrderEnforcingWrapper``, with tricktaker's errors)."""
+    return OrderEnforcing(raw_env(**kwargs))

@@ -14,7 +14,9 @@ use tricktaker_core::Game;
 /// them in several calls.
 pub const MAX_BATCH_BYTES: usize = 1 << 30;
 
-fn repr(obj: &Bound<'_, PyAny>) -> String {
+/// A value's `repr` for an error message, cut to 60 characters; a value whose `repr` fails (an int of more
+/// than 4300 digits, a list nested too deep) is "that value".
+pub fn repr(obj: &Bound<'_, PyAny>) -> String {
     let text = obj.repr().map(|r| r.to_string()).unwrap_or_else(|_| "that value".into());
     if text.chars().count() > 60 {
         format!("{}…", text.chars().take(57).collect::<String>())
@@ -197,4 +199,36 @@ pub fn check_limit(count: usize, limit: Option<usize>, what: &str, counter: &str
         ))),
         _ => Ok(()),
     }
+}
+
+/// A text argument: a `str`, read whole even where it holds lone surrogates (they become U+FFFD, so that the
+/// text is refused by whatever reads it, with that reader's typed error, rather than by the conversion).
+#[derive(Clone, Debug)]
+pub struct Text(pub String);
+
+impl Text {
+    pub fn new(text: &str) -> Text {
+        Text(text.to_owned())
+    }
+}
+
+impl std::ops::Deref for Text {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'py> FromPyObject<'_, 'py> for Text {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'_, 'py, PyAny>) -> PyResult<Text> {
+        Ok(Text(lossless_text(&obj.cast::<pyo3::types::PyString>()?.to_owned())))
+    }
+}
+
+/// A Python string as Rust text, lone surrogates replaced by U+FFFD.
+pub fn lossless_text(s: &Bound<'_, pyo3::types::PyString>) -> String {
+    s.to_string_lossy().into_owned()
 }

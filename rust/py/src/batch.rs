@@ -89,10 +89,10 @@ fn copy_into<D: numpy::ndarray::Dimension>(
 ) -> PyResult<()> {
     let mut view = out
         .try_readwrite()
-        .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("out is not writable: {e}")))?;
+        .map_err(|e| crate::errors::ArgumentError::new_err(format!("out is not writable: {e}")))?;
     let slice = view
         .as_slice_mut()
-        .map_err(|_| pyo3::exceptions::PyValueError::new_err("out must be a C-contiguous float32 array"))?;
+        .map_err(|_| crate::errors::ArgumentError::new_err("out must be a C-contiguous float32 array"))?;
     slice.copy_from_slice(values);
     Ok(())
 }
@@ -105,7 +105,7 @@ pub fn observation_out<'py>(
 ) -> PyResult<Bound<'py, PyArray1<f32>>> {
     let Some(array) = out else { return Ok(PyArray1::from_slice(py, values)) };
     if array.len() != values.len() || array.ndim() != 1 {
-        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+        return Err(crate::errors::ArgumentError::new_err(format!(
             "out must have shape ({},), not {:?}",
             values.len(),
             array.shape()
@@ -131,7 +131,7 @@ pub fn observations_out<'py, G: Information>(
     };
     let shape = array.shape().to_vec();
     if shape != [states.len(), width] {
-        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+        return Err(crate::errors::ArgumentError::new_err(format!(
             "out must have shape ({}, {width}), not {shape:?}",
             states.len()
         )));

@@ -27,8 +27,7 @@ pub fn extract_card(obj: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
         return Ok(c.get().0);
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return s
-            .to_str()?
+        return crate::args::lossless_text(&s)
             .parse()
             .map_err(|e: tricktaker_core::CardParseError| errors::CardParseError::new_err(e.to_string()));
     }
@@ -47,7 +46,7 @@ impl Card {
 
     /// Reads ``10H``, ``th``, ``A♠``, ``QC``, ``BJ``, ``rj``…; raises `CardParseError` naming the bad text.
     #[staticmethod]
-    fn parse(py: Python<'_>, text: &str) -> PyResult<Py<Card>> {
+    fn parse(py: Python<'_>, text: crate::args::Text) -> PyResult<Py<Card>> {
         Ok(card_object(
             py,
             text.parse().map_err(|e: tricktaker_core::CardParseError| {
@@ -59,9 +58,7 @@ impl Card {
     /// The card with this id (0–53: clubs, diamonds, hearts, spades from 2 to ace, then BJ, RJ).
     #[staticmethod]
     fn from_id(py: Python<'_>, id: crate::args::Int) -> PyResult<Py<Card>> {
-        let card = id.value().and_then(|id| u8::try_from(id).ok()).and_then(CoreCard::from_id);
-        let card = card
-            .ok_or_else(|| errors::CardParseError::new_err(format!("no card has id {id}: ids run 0-53")))?;
+        let card = CoreCard::from_id(id.within("id", 0, 53)?).expect("ids 0-53 are cards");
         Ok(card_object(py, card))
     }
 

@@ -109,11 +109,12 @@ pub fn rules_with<R: RuleOptions>(mut rules: R, options: Option<&Bound<'_, PyDic
         } else if let Ok(i) = value.extract::<i64>() {
             Value::Int(i)
         } else if let Ok(s) = value.cast::<PyString>() {
-            text = s.to_str()?.to_owned();
+            text = crate::args::lossless_text(&s);
             Value::Choice(&text)
         } else {
             let spec = R::spec(&name)?;
-            let message = format!("{name} must be {}, not {}", spec.kind.expected(), value.repr()?);
+            let message =
+                format!("{name} must be {}, not {}", spec.kind.expected(), crate::args::repr(&value));
             return Err(errors::RulesError::new_err(message).into());
         };
         rules.set(&name, v)?;
@@ -273,7 +274,7 @@ macro_rules! state_class {
             fn apply(&mut self, action: &Bound<'_, PyAny>) -> crate::errors::Result<()> {
                 match action.cast::<pyo3::types::PyString>() {
                     Ok(text) => {
-                        let a = tricktaker_core::Game::parse_action(&self.inner, text.to_str()?)?;
+                        let a = tricktaker_core::Game::parse_action(&self.inner, &crate::args::lossless_text(&text))?;
                         Ok(tricktaker_core::Game::apply(&mut self.inner, u32::from(a))?)
                     }
                     Err(_) => self.apply_action(action.extract()?),
@@ -312,8 +313,8 @@ macro_rules! state_class {
             }
             /// The id of the action a text names (legal or not); a text that names none raises
             /// ``IllegalActionError``.
-            fn string_to_action(&self, text: &str) -> crate::errors::Result<u32> {
-                Ok(u32::from(tricktaker_core::Game::parse_action(&self.inner, text)?))
+            fn string_to_action(&self, text: crate::args::Text) -> crate::errors::Result<u32> {
+                Ok(u32::from(tricktaker_core::Game::parse_action(&self.inner, &text)?))
             }
             /// The rule options of the game.
             #[getter]
@@ -441,33 +442,35 @@ macro_rules! game_functions {
         /// returns, computed in Rust on ``threads`` threads with the GIL released; rollout ``i`` depends only
         /// on ``seed`` and ``i``.
         #[pyfunction]
-        #[pyo3(signature = (state, n, seed, *, threads = None, policy = "random"))]
+        #[pyo3(signature = (state, n, seed, *, threads = None, policy = crate::args::Text::new("random")),
+                               text_signature = "(state, n, seed, *, threads=None, policy='random')")]
         pub fn playouts<'py>(
             py: Python<'py>,
             state: &Bound<'py, $State>,
             n: crate::args::Int,
             seed: crate::args::Int,
             threads: Option<crate::args::Int>,
-            policy: &str,
+            policy: crate::args::Text,
         ) -> crate::errors::Result<Bound<'py, PyAny>> {
             let state = state.borrow().inner.clone(); // a copy: the state stays free for other threads
-            crate::batch::rollouts(py, state, n, seed, threads, policy, crate::batch::Record::Returns)
+            crate::batch::rollouts(py, state, n, seed, threads, &policy, crate::batch::Record::Returns)
         }
 
         /// ``state`` finished ``n`` times as in ``playouts``, each rollout summarised in the columns of
         /// ``SUMMARY_COLUMNS``.
         #[pyfunction]
-        #[pyo3(signature = (state, n, seed, *, threads = None, policy = "random"))]
+        #[pyo3(signature = (state, n, seed, *, threads = None, policy = crate::args::Text::new("random")),
+                               text_signature = "(state, n, seed, *, threads=None, policy='random')")]
         pub fn playout_summaries<'py>(
             py: Python<'py>,
             state: &Bound<'py, $State>,
             n: crate::args::Int,
             seed: crate::args::Int,
             threads: Option<crate::args::Int>,
-            policy: &str,
+            policy: crate::args::Text,
         ) -> crate::errors::Result<Bound<'py, PyAny>> {
             let state = state.borrow().inner.clone(); // a copy: the state stays free for other threads
-            crate::batch::rollouts(py, state, n, seed, threads, policy, crate::batch::Record::Summary)
+            crate::batch::rollouts(py, state, n, seed, threads, &policy, crate::batch::Record::Summary)
         }
 
         /// The observations of many states at once: ``players[i]``'s view of ``states[i]``, as an
@@ -481,7 +484,7 @@ macro_rules! game_functions {
             out: Option<Bound<'py, numpy::PyArray2<f32>>>,
         ) -> PyResult<Bound<'py, PyAny>> {
             if states.len() != players.len() {
-                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                return Err(crate::errors::ArgumentError::new_err(format!(
                     "{} states but {} players: one player per state",
                     states.len(),
                     players.len()

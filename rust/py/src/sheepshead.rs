@@ -1,7 +1,7 @@
 //! `tricktaker._core.sheepshead`: the native `State` (the protocol from `game.rs`, then the table), `Rules`, the
 //! batch functions and the card-level rules.
 
-use crate::args::{items, seat_arg, seed_arg, Int};
+use crate::args::{items, seat_arg, seed_arg, Int, Text};
 use crate::card::{card_object, extract_card, Card};
 use crate::errors::{self, Result};
 use crate::game::rules_class;
@@ -239,9 +239,14 @@ crate::game::state_class!(
     }
 
     #[setter]
-    fn set_rng_state(&mut self, words: [Int; 4]) -> PyResult<()> {
-        let words = words.map(|w| w.within::<u64>("a word of rng_state", 0, u64::MAX.into())).into_iter();
-        let words: [u64; 4] = words.collect::<PyResult<Vec<u64>>>()?.try_into().expect("four words");
+    fn set_rng_state(&mut self, words: &Bound<'_, PyAny>) -> PyResult<()> {
+        let words = items(words, "rng_state", 4)?
+            .iter()
+            .map(|w| w.extract::<Int>()?.within::<u64>("a word of rng_state", 0, u64::MAX.into()))
+            .collect::<PyResult<Vec<u64>>>()?;
+        let words: [u64; 4] = words.try_into().map_err(|w: Vec<u64>| {
+            errors::ArgumentError::new_err(format!("rng_state must be four ints, not {}", w.len()))
+        })?;
         let rng = Rng::from_state(words)
             .ok_or_else(|| errors::InvalidStateError::new_err("the generator state cannot be all zeros"))?;
         self.inner.set_rng(rng);
@@ -282,9 +287,9 @@ fn jack_order_arg(jack_order: &str) -> PyResult<&'static Ranking> {
 
 /// Index of the card that wins a trick (R25), `cards[0]` being the lead.
 #[pyfunction]
-#[pyo3(signature = (cards, jack_order = "standard"))]
-pub fn trick_winner(cards: &Bound<'_, PyAny>, jack_order: &str) -> PyResult<usize> {
-    let ranking = jack_order_arg(jack_order)?;
+#[pyo3(signature = (cards, jack_order = Text::new("standard")), text_signature = "(cards, jack_order='standard')")]
+pub fn trick_winner(cards: &Bound<'_, PyAny>, jack_order: Text) -> PyResult<usize> {
+    let ranking = jack_order_arg(&jack_order)?;
     let mut trick = Vec::new();
     for item in items(cards, "cards", NUM_PLAYERS)? {
         trick.push(scard(&item)?);
@@ -313,9 +318,9 @@ pub fn card_points(card: &Bound<'_, PyAny>) -> PyResult<u8> {
 
 /// The 14 trumps from high to low (R3).
 #[pyfunction]
-#[pyo3(signature = (jack_order = "standard"))]
-pub fn trumps(py: Python<'_>, jack_order: &str) -> PyResult<Vec<Py<Card>>> {
-    let ranking = jack_order_arg(jack_order)?;
+#[pyo3(signature = (jack_order = Text::new("standard")), text_signature = "(jack_order='standard')")]
+pub fn trumps(py: Python<'_>, jack_order: Text) -> PyResult<Vec<Py<Card>>> {
+    let ranking = jack_order_arg(&jack_order)?;
     Ok(cards_list(py, ranking.sorted(ranking::ESuit::TRUMP.cards())))
 }
 

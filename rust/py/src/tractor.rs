@@ -1,6 +1,6 @@
 //! `tricktaker._core.tractor`: the card-level rules toolkit (trump, formats, follows, throws, tricks).
 
-use crate::args::{check_limit, items, limit_arg, Int};
+use crate::args::{check_limit, items, limit_arg, Int, Text};
 use crate::card::{card_object, extract_card, Card};
 use crate::errors;
 use pyo3::prelude::*;
@@ -24,7 +24,7 @@ fn rank_arg(rank: &Bound<'_, PyAny>) -> PyResult<Option<Rank>> {
     let parsed = if let Ok(v) = rank.extract::<Int>() {
         v.value().and_then(|v| u8::try_from(v).ok()).and_then(Rank::from_value)
     } else if let Ok(s) = rank.cast::<PyString>() {
-        let text = s.to_str()?.trim().to_ascii_uppercase();
+        let text = crate::args::lossless_text(&s).trim().to_ascii_uppercase();
         ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
             .iter()
             .position(|&n| n == text || (text == "T" && n == "10"))
@@ -35,7 +35,7 @@ fn rank_arg(rank: &Bound<'_, PyAny>) -> PyResult<Option<Rank>> {
     parsed.map(Some).ok_or_else(|| {
         errors::CardParseError::new_err(format!(
             "not a rank: {} (expected 2-10, J, Q, K, A, an int 2-14, or None)",
-            rank.repr().map(|r| r.to_string()).unwrap_or_default()
+            crate::args::repr(rank)
         ))
     })
 }
@@ -92,8 +92,8 @@ fn cards_out(py: Python<'_>, cards: impl IntoIterator<Item = CoreCard>) -> Vec<P
 impl Trump {
     #[new]
     #[pyo3(signature = (rank, suit))]
-    fn py_new(rank: &Bound<'_, PyAny>, suit: Option<&str>) -> PyResult<Trump> {
-        let t = trump::Trump::new(rank_arg(rank)?, suit_arg(suit)?)
+    fn py_new(rank: &Bound<'_, PyAny>, suit: Option<Text>) -> PyResult<Trump> {
+        let t = trump::Trump::new(rank_arg(rank)?, suit_arg(suit.as_deref())?)
             .map_err(|e| errors::RulesError::new_err(e.to_string()))?;
         Ok(Trump { ctx: trump::TrumpContext::cached(t, true) })
     }
@@ -209,10 +209,12 @@ pub fn legal_follows(
         let count = py.detach(|| count_follows(ctx, hand, &f, rules));
         check_limit(count, limit, "legal follows", "count_legal_follows")?;
     }
-    let mut plays: Vec<Vec<CoreCard>> = Vec::new();
-    py.detach(|| follow::for_each_follow(ctx, hand, &f, rules, |p| plays.push(p.cards().collect())));
-    plays.sort();
-    Ok(plays.into_iter().map(|p| cards_out(py, p)).collect())
+    let mut plays: Vec<Hand> = Vec::new();
+    py.detach(|| {
+        follow::for_each_follow(ctx, hand, &f, rules, |p| plays.push(p));
+        plays.sort_unstable_by(|a, b| a.cards().map(CoreCard::id).cmp(b.cards().map(CoreCard::id)));
+    });
+    Ok(plays.into_iter().map(|p| cards_out(py, p.cards())).collect())
 }
 
 fn count_follows(ctx: &trump::TrumpContext, hand: Hand, lead: &Format, rules: FollowRules) -> usize {
@@ -256,17 +258,19 @@ pub fn follow_extensions(
 
 /// ``None`` if the lead stands (not a throw, or no component beatable, R33); else ``(forced, taken_back)``.
 #[pyfunction]
-#[pyo3(signature = (lead, other_hands, trump, *, failed_throw_forced = "fewest_cards_then_lowest"))]
+#[pyo3(signature = (lead, other_hands, trump, *, failed_throw_forced = Text::new("fewest_cards_then_lowest")),
+       text_signature = "(lead, other_hands, trump, *, failed_throw_forced='fewest_cards_then_lowest')")]
 pub fn check_throw(
     py: Python<'_>,
     lead: &Bound<'_, PyAny>,
     other_hands: &Bound<'_, PyAny>,
     trump: PyRef<'_, Trump>,
-    failed_throw_forced: &str,
+    failed_throw_forced: Text,
 ) -> PyResult<Option<(Vec<Py<Card>>, u32)>> {
-    if failed_throw_forced != "fewest_cards_then_lowest" {
+    if &*failed_throw_forced != "fewest_cards_then_lowest" {
         return Err(errors::RulesError::new_err(format!(
-            "failed_throw_forced must be one of [\"fewest_cards_then_lowest\"], not {failed_throw_forced:?}"
+            "failed_throw_forced must be one of [\"fewest_cards_then_lowest\"], not {:?}",
+            &*failed_throw_forced
         )));
     }
     let f = format_arg(trump.ctx, lead)?;

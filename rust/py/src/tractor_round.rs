@@ -1,7 +1,7 @@
 //! `tricktaker._core.tractor`: the native round `State` (the protocol from `game.rs`, then the table), `Rules`,
 //! the batch functions and the scoring rules.
 
-use crate::args::{check_limit, items, limit_arg, seat_arg, seed_arg, Int};
+use crate::args::{check_limit, items, limit_arg, seat_arg, seed_arg, Int, Text};
 use crate::card::{card_object, Card};
 use crate::errors;
 use crate::game::rules_class;
@@ -44,9 +44,16 @@ impl State {
     }
 }
 
-/// The two teams' levels, each from 2 to 14 (the ace, R2).
-fn levels_arg(levels: (Int, Int)) -> PyResult<[u8; 2]> {
-    Ok([levels.0.within("levels[0]", 2, 14)?, levels.1.within("levels[1]", 2, 14)?])
+/// The two teams' levels, a pair of ints each from 2 to 14 (the ace, R2).
+fn levels_arg(levels: &Bound<'_, PyAny>) -> PyResult<[u8; 2]> {
+    let pair = items(levels, "levels", 2)?;
+    if pair.len() != 2 {
+        return Err(errors::ArgumentError::new_err(format!("levels must be two ints, not {}", pair.len())));
+    }
+    Ok([
+        pair[0].extract::<Int>()?.within("levels[0]", 2, 14)?,
+        pair[1].extract::<Int>()?.within("levels[1]", 2, 14)?,
+    ])
 }
 
 /// A team, 0 (seats 0 and 2) or 1 (R4).
@@ -64,19 +71,20 @@ crate::game::state_class!(
     State(round::State), "tricktaker.tractor", Rules;
     /// A fresh round from a seeded shuffle (R13). Without declarers it is round 1 (R19, R21).
     #[staticmethod]
-    #[pyo3(signature = (seed, rules = None, levels = (Int::new(2), Int::new(2)), declarers = None, starter = None),
+    #[pyo3(signature = (seed, rules = None, levels = None, declarers = None, starter = None),
            text_signature = "(seed, rules=None, levels=(2, 2), declarers=None, starter=None)")]
     fn new(
         seed: Int,
         rules: Option<&Bound<'_, PyAny>>,
-        levels: (Int, Int),
+        levels: Option<&Bound<'_, PyAny>>,
         declarers: Option<Int>,
         starter: Option<Int>,
     ) -> crate::errors::Result<State> {
+        let levels = levels.map(levels_arg).transpose()?.unwrap_or([2, 2]);
         let rules = rules_arg(rules)?.0;
         let declarers = declarers.map(|d| team_arg(d, "declarers")).transpose()?;
         let starter = starter.map(|s| seat_arg::<round::State>(s, "starter")).transpose()?;
-        Ok(State { inner: round::State::new(seed_arg(seed)?, rules, levels_arg(levels)?, declarers, starter)? })
+        Ok(State { inner: round::State::new(seed_arg(seed)?, rules, levels, declarers, starter)? })
     }
 
     /// A play-phase position from explicit cards (hands of one size, 1–25).
@@ -89,7 +97,7 @@ crate::game::state_class!(
         starter: Int,
         declarers: Int,
         rules: Option<&Bound<'_, PyAny>>,
-        levels: Option<(Int, Int)>,
+        levels: Option<&Bound<'_, PyAny>>,
     ) -> crate::errors::Result<State> {
         let (starter, declarers) = (seat_arg::<round::State>(starter, "starter")?, team_arg(declarers, "declarers")?);
         let hands =
@@ -122,7 +130,7 @@ crate::game::state_class!(
         check_limit(self.inner.count_legal_plays(), limit_arg(limit)?, "legal plays", "count_legal_plays")?;
         let ctx = self.ctx();
         let mut plays: Vec<Hand> = self.inner.legal_plays();
-        plays.sort_by_key(|p| p.cards().map(CoreCard::id).collect::<Vec<_>>());
+        plays.sort_unstable_by(|a, b| a.cards().map(CoreCard::id).cmp(b.cards().map(CoreCard::id)));
         Ok(plays.into_iter().map(|p| cards_out(py, ctx, p)).collect())
     }
 
@@ -133,8 +141,9 @@ crate::game::state_class!(
 
     /// Plays a whole play (``"AH AH"`` or a list of cards): refused whole, with the reason, if illegal.
     fn play(&mut self, cards: &Bound<'_, PyAny>) -> PyResult<()> {
-        let play = match cards.extract::<String>() {
+        let play = match cards.cast::<pyo3::types::PyString>() {
             Ok(text) => {
+                let text = crate::args::lossless_text(&text);
                 let parsed: Result<Vec<CoreCard>, _> = text.split_whitespace().map(str::parse).collect();
                 let parsed = parsed.map_err(|e| errors::CardParseError::new_err(e.to_string()))?;
                 Hand::try_from(parsed.as_slice())
@@ -299,11 +308,11 @@ type NextRound = ((u8, u8), u8, u8, Option<u8>);
 /// R44–R47: ``(levels, declarers, starter, winner)`` after a round.
 #[pyfunction]
 pub fn next_round(
-    levels: (Int, Int),
+    levels: &Bound<'_, PyAny>,
     declarers: Int,
     starter: Int,
     points: Int,
-    game_end: &str,
+    game_end: Text,
 ) -> PyResult<NextRound> {
     let (declarers, starter) =
         (team_arg(declarers, "declarers")?, seat_arg::<round::State>(starter, "starter")?);
@@ -312,10 +321,11 @@ pub fn next_round(
         declarers,
         starter,
         points_arg(points)?,
-        GameEnd::parse(game_end).ok_or_else(|| {
+        GameEnd::parse(&game_end).ok_or_else(|| {
             errors::RulesError::new_err(format!(
-                "game_end must be one of {:?}, not {game_end:?}",
-                GameEnd::CHOICES
+                "game_end must be one of {:?}, not {:?}",
+                GameEnd::CHOICES,
+                &*game_end
             ))
         })?,
     );

@@ -1,0 +1,355 @@
+"""Regression tests for the known findings of the fuzz suite, each call run in a child process with a
+deadline (``harness.py``): a crash, an abort, a hang or runaway memory fails the test with what happened.
+
+Each case names the outcome the contract asks for: ``ok`` (the call works), or the exception classes one of
+which it must raise (``ArgumentError`` for an argument out of range, ``TypeError`` for a wrong type,
+``IllegalActionError``, ``InvalidStateError``, or any ``TricktakerError``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+from harness import Call, FuzzConfig, Outcome, Ref, WorkerPool
+
+GAMES = ("sheepshead", "tractor")
+MODULE = {"sheepshead": "tricktaker.sheepshead", "tractor": "tricktaker.tractor"}
+CORE = {"sheepshead": "tricktaker._core.sheepshead", "tractor": "tricktaker._core.tractor"}
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    call: Call
+    expect: tuple[str, ...]
+    """``"ok"`` and/or exception class names (the call's exception must be one of them or a subclass)."""
+
+
+def case(
+    id: str,
+    target: str,
+    *args: object,
+    expect: tuple[str, ...],
+    receiver: object = None,
+    timeout: float = 10.0,
+    **kwargs: object,
+) -> Case:
+    return Case(
+        id,
+        Call(target, args, dict(kwargs), receiver=receiver, group="regressions", name=id, timeout=timeout),
+        expect,
+    )
+
+
+def state(game: str, steps: int = 10) -> Ref:
+    """A state some random moves into a deal (Tractor's is in the draw, Sheepshead's in the auction)."""
+    return Ref("state", (game, 1, steps))
+
+
+ARG = ("ArgumentError",)
+BIG = 2**40
+
+CASES: list[Case] = []
+
+# Batches too large for any memory: refused up front (they aborted on a failed allocation, or tried).
+for n in (2**40, 2**63):
+    CASES.append(
+        case(
+            f"sheepshead.random_playouts({n:#x}, 1)",
+            f"{CORE['sheepshead']}:random_playouts",
+            n,
+            1,
+            expect=ARG,
+        )
+    )
+for game in GAMES:
+    m, c = MODULE[game], CORE[game]
+    CASES += [
+        case(f"{game}.random_playouts(2**40, 1)", f"{c}:random_playouts", BIG, 1, expect=ARG),
+        case(f"{game}.random_summaries(2**40, 1)", f"{c}:random_summaries", BIG, 1, expect=ARG),
+        case(f"{game}.simulate(2**40, 1)", f"{m}:simulate", BIG, 1, expect=ARG),
+        case(f"{game}.playouts(state, 2**40, 1)", f"{m}:playouts", state(game), BIG, 1, expect=ARG),
+        case(
+            f"{game}.playout_summaries(state, 2**40, 1)",
+            f"{m}:playout_summaries",
+            state(game),
+            BIG,
+            1,
+            expect=ARG,
+        ),
+        case(
+            f"{game}._core.playout_summaries(state, 2**40, 1)",
+            f"{c}:playout_summaries",
+            state(game),
+            BIG,
+            1,
+            expect=ARG,
+        ),
+        case(f"{game}.VectorState(2**40, 1)", f"{c}:VectorState", BIG, 1, expect=ARG),
+        case(
+            f"{game}.State.resamples(0, 2**40, 1)", ".resamples", 0, BIG, 1, receiver=state(game), expect=ARG
+        ),
+    ]
+
+# Thread counts no machine has: refused (2**31 panicked in a thread and hung; 10_000 panicked building the
+# pool). 10_000 may also work, by using fewer threads.
+for game in GAMES:
+    m, c = MODULE[game], CORE[game]
+    batch = [
+        ("random_playouts", f"{c}:random_playouts", (4, 1)),
+        ("random_summaries", f"{c}:random_summaries", (4, 1)),
+        ("simulate", f"{m}:simulate", (4, 1)),
+        ("playouts", f"{m}:playouts", (state(game), 4, 1)),
+        ("playout_summaries", f"{m}:playout_summaries", (state(game), 4, 1)),
+    ]
+    for name, target, args in batch:
+        CASES.append(case(f"{game}.{name}(threads=2**31)", target, *args, threads=2**31, expect=ARG))
+        CASES.append(
+            case(
+                f"{game}.{name}(threads=10_000)",
+                target,
+                *args,
+                threads=10_000,
+                expect=("ok", *ARG),
+                timeout=30,
+            )
+        )
+
+# A Tractor save of a resampled round listing 65,535 restacked deals (and one more, and as many as fit in a
+# megabyte): loads or is refused, within seconds.
+RESTACKS = (
+    (65_535, "same"),
+    (65_536, "same"),
+    (65_535, "repeat"),
+    (65_535, "no history"),
+    (2_000, "same"),
+    (2_000, "repeat"),
+)
+for n, variant in RESTACKS:
+    CASES.append(
+        case(
+            f"tractor.State.from_json({n} restacks, {variant})",
+            f"{MODULE['tractor']}:State.from_json",
+            Ref("restacks", (n, variant)),
+            expect=("ok", "InvalidStateError"),
+            timeout=20,
+        )
+    )
+
+# Follows that cannot be listed: refused quickly with a typed error.
+SUITED = [f"{r}{s}" for r in "2 3 4 5 6 7 8 9 10 J Q K A".split() for s in "CDHS"]
+DECK = [*SUITED, "BJ", "RJ"]
+VOID_84 = [c for c in DECK * 2 if not (c.endswith("S") and not c.startswith("2"))]  # no plain spade
+LEAD_12 = "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS".split()
+TRUMPS_36 = [c for c in DECK * 2 if c.endswith("H") or c.startswith("2") or c in ("BJ", "RJ")]
+CLUB_SINGLES_12 = "3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC".split()
+HEART_SINGLES_12 = "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH".split()
+VOID_25 = [c for c in DECK * 2 if c.endswith("D")][:25]
+TRUMP = Ref("trump", ("2", "H"))
+TYPED = ("TricktakerError",)
+assert len(VOID_84) == 84 and len(TRUMPS_36) == 36
+for label, hand, lead in (
+    ("84-card void hand vs 12-card lead", VOID_84, LEAD_12),
+    ("36 trumps vs 12 plain singles", TRUMPS_36, CLUB_SINGLES_12),
+    ("36 trumps vs 12 trump singles", TRUMPS_36, HEART_SINGLES_12),
+):
+    t = MODULE["tractor"]
+    CASES += [
+        case(
+            f"tractor.legal_follows({label})",
+            f"{t}:legal_follows",
+            hand,
+            lead,
+            TRUMP,
+            expect=TYPED,
+            timeout=10,
+        ),
+        case(
+            f"tractor.follow_extensions({label})",
+            f"{t}:follow_extensions",
+            hand,
+            lead,
+            [],
+            TRUMP,
+            expect=("ok", *TYPED),
+            timeout=10,
+        ),
+        case(
+            f"tractor.follow_error({label})",
+            f"{t}:follow_error",
+            hand,
+            lead,
+            hand[:12],
+            TRUMP,
+            expect=("ok", *TYPED),
+            timeout=10,
+        ),
+    ]
+CASES.append(
+    case(
+        "tractor.legal_follows(25-card void hand vs 12-card lead, limit=1000)",
+        f"{MODULE['tractor']}:legal_follows",
+        VOID_25,
+        LEAD_12,
+        TRUMP,
+        limit=1000,
+        expect=("LimitExceededError",),
+        timeout=10,
+    )
+)
+
+# Out-of-range ints: ArgumentError (they raised OverflowError or a plain ValueError).
+sh, tr = MODULE["sheepshead"], MODULE["tractor"]
+CASES += [
+    case("sheepshead.State.new(1, dealer=-1)", f"{sh}:State.new", 1, dealer=-1, expect=ARG),
+    case("sheepshead.State.new(1, dealer=5)", f"{sh}:State.new", 1, dealer=5, expect=ARG),
+    case("sheepshead.State.new(1, dealer=2**70)", f"{sh}:State.new", 1, dealer=2**70, expect=ARG),
+    case(
+        "tractor.State.new(1, declarers=-1, starter=0)",
+        f"{tr}:State.new",
+        1,
+        declarers=-1,
+        starter=0,
+        expect=ARG,
+    ),
+    case(
+        "tractor.State.new(1, declarers=0, starter=-1)",
+        f"{tr}:State.new",
+        1,
+        declarers=0,
+        starter=-1,
+        expect=ARG,
+    ),
+    case(
+        "tractor.State.new(1, declarers=0, starter=2**70)",
+        f"{tr}:State.new",
+        1,
+        declarers=0,
+        starter=2**70,
+        expect=ARG,
+    ),
+    case("Card.from_id(2**64)", "tricktaker:Card.from_id", 2**64, expect=ARG),
+    case("Card.from_id(-1)", "tricktaker:Card.from_id", -1, expect=ARG),
+]
+for game in GAMES:
+    c = CORE[game]
+    CASES += [
+        case(f"{game}.State.resamples(0, -1, 1)", ".resamples", 0, -1, 1, receiver=state(game), expect=ARG),
+        case(f"{game}.VectorState(-1, 1)", f"{c}:VectorState", -1, 1, expect=ARG),
+        case(f"{game}.State.hand(2**70)", ".hand", 2**70, receiver=state(game), expect=ARG),
+        case(f"{game}.State.hand(-1)", ".hand", -1, receiver=state(game), expect=ARG),
+    ]
+
+# Actions: a bool is not an action id; ids out of range are illegal actions.
+for game in GAMES:
+    for steps in (0, 30):
+        CASES += [
+            case(
+                f"{game}.State.apply_action(True) after {steps} moves",
+                ".apply_action",
+                True,
+                receiver=state(game, steps),
+                expect=("TypeError",),
+            ),
+            case(
+                f"{game}.State.apply_action(-1) after {steps} moves",
+                ".apply_action",
+                -1,
+                receiver=state(game, steps),
+                expect=("IllegalActionError",),
+            ),
+            case(
+                f"{game}.State.apply_action(2**70) after {steps} moves",
+                ".apply_action",
+                2**70,
+                receiver=state(game, steps),
+                expect=("IllegalActionError",),
+            ),
+        ]
+
+# Saves of the wrong shape: InvalidStateError.
+for value in ([], [1, 2]):
+    CASES.append(
+        case(
+            f"tractor.State.from_json(a save whose deal is {value})",
+            f"{tr}:State.from_json",
+            Ref("save", ("tractor", 1, 10, [("deal", "replace", value)])),
+            expect=("InvalidStateError",),
+        )
+    )
+for game in GAMES:
+    CASES.append(
+        case(
+            f"{game}.State.from_json('[' * 1000)",
+            f"{MODULE[game]}:State.from_json",
+            "[" * 1000,
+            expect=("InvalidStateError",),
+        )
+    )
+    CASES.append(
+        case(
+            f"{game}.State.from_json('[' * 100_000)",
+            f"{MODULE[game]}:State.from_json",
+            "[" * 100_000,
+            expect=("InvalidStateError",),
+        )
+    )
+
+# Environments take numpy seeds.
+for game in GAMES:
+    for seed in (np.uint64(5), np.int64(5)):
+        CASES.append(
+            case(
+                f"envs.{game}_v0 reset(seed={seed!r})",
+                ".reset",
+                seed=seed,
+                receiver=Ref("env", (game, {}, None, 0)),
+                expect=("ok",),
+            )
+        )
+
+# A state used from this thread while another runs a GIL-released call on it never errors.
+for game in GAMES:
+    for background in ("resamples", "resample", "playouts", "playout_summaries"):
+        ops = ["apply", "legal", "undo", "clone", "to_json", "observe", "apply_undo", "pickle", "eq", "hand"]
+        CASES.append(
+            case(
+                f"{game}: {background} in a thread while this one uses the state",
+                "scenario:threads",
+                game,
+                3,
+                30,
+                background,
+                2.0,
+                ops,
+                expect=("ok",),
+                timeout=60,
+            )
+        )
+
+
+@pytest.fixture(scope="module")
+def regression_pool() -> Iterator[WorkerPool]:
+    pool = WorkerPool(FuzzConfig(), size=1)
+    yield pool
+    pool.close()
+
+
+def verdict(outcome: Outcome, expect: tuple[str, ...]) -> str | None:
+    """Why ``outcome`` is not what ``expect`` allows, or ``None`` if it is."""
+    if outcome.kind == "ok" and "ok" in expect:
+        return None
+    if outcome.kind in ("refused", "error") and any(outcome.raised(name) for name in expect if name != "ok"):
+        return None
+    return f"expected {' or '.join(expect)}, got {outcome.summary()} ({outcome.seconds:.2f} s)"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_regression(regression_pool: WorkerPool, case: Case) -> None:
+    outcome = regression_pool.run_one(case.call)
+    problem = verdict(outcome, case.expect)
+    if problem is not None:
+        pytest.fail(f"{case.call.describe()}: {problem}", pytrace=False)
