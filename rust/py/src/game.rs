@@ -109,7 +109,7 @@ pub fn rules_with<R: RuleOptions>(mut rules: R, options: Option<&Bound<'_, PyDic
         } else if let Ok(i) = value.extract::<i64>() {
             Value::Int(i)
         } else if let Ok(s) = value.cast::<PyString>() {
-            text = crate::args::lossless_text(&s);
+            text = crate::args::lossless_text(s);
             Value::Choice(&text)
         } else {
             let spec = R::spec(&name)?;
@@ -443,7 +443,7 @@ macro_rules! game_functions {
         /// on ``seed`` and ``i``.
         #[pyfunction]
         #[pyo3(signature = (state, n, seed, *, threads = None, policy = crate::args::Text::new("random")),
-                               text_signature = "(state, n, seed, *, threads=None, policy='random')")]
+                                       text_signature = "(state, n, seed, *, threads=None, policy='random')")]
         pub fn playouts<'py>(
             py: Python<'py>,
             state: &Bound<'py, $State>,
@@ -460,7 +460,7 @@ macro_rules! game_functions {
         /// ``SUMMARY_COLUMNS``.
         #[pyfunction]
         #[pyo3(signature = (state, n, seed, *, threads = None, policy = crate::args::Text::new("random")),
-                               text_signature = "(state, n, seed, *, threads=None, policy='random')")]
+                                       text_signature = "(state, n, seed, *, threads=None, policy='random')")]
         pub fn playout_summaries<'py>(
             py: Python<'py>,
             state: &Bound<'py, $State>,
