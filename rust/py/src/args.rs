@@ -71,6 +71,12 @@ impl<'py> FromPyObject<'_, 'py> for Int {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'_, 'py, PyAny>) -> PyResult<Int> {
+        // The common case first, as cheap as reading an `i64` (a `bool` is never an exact `int`).
+        if obj.is_exact_instance_of::<pyo3::types::PyInt>() {
+            if let Ok(v) = obj.extract::<i64>() {
+                return Ok(Int::new(v.into()));
+            }
+        }
         let type_error = || {
             let kind = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
             ArgumentTypeError::new_err(format!("expected an int, not {kind} {}", repr(&obj)))
