@@ -327,8 +327,9 @@ macro_rules! state_class {
                 Ok(tricktaker_core::game::Information::information_key(&self.inner, seat))
             }
             /// What ``player`` may know as a float32 vector of ``OBSERVATION_SHAPE`` (the layout is in the
-            /// game's protocol page); written into ``out`` (a C-contiguous float32 array of that shape) when
-            /// given.
+            /// game's protocol page); written into ``out`` (a writable C-contiguous float32 array of that
+            /// shape) when given, in one copy with the GIL held: if another thread writes the same buffer
+            /// meanwhile (numpy may release the GIL), each element holds whichever write came last.
             #[pyo3(signature = (player, out = None))]
             fn observation<'py>(
                 &self,
