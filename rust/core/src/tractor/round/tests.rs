@@ -220,3 +220,40 @@ fn tractor_passes_it_under_other_options() {
     .unwrap();
     check_game::<State>(rules, Checks { games: 4, seed: 2, every: 40 });
 }
+
+/// A stack on which nobody can declare at level 2 (R15: no rank card and no joker pair among the drawn 100),
+/// so that round 1 is dealt again (R19).
+fn undeclarable_stack() -> [Card; 108] {
+    let mut cards: Vec<Card> = Vec::new();
+    for _ in 0..2 {
+        for suit in "CDHS".chars() {
+            for rank in ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"] {
+                cards.push(format!("{rank}{suit}").parse().unwrap());
+            }
+        }
+    }
+    // One joker to each seat, then the eight rank cards into the kitty.
+    for text in "BJ RJ BJ RJ 2C 2C 2D 2D 2H 2H 2S 2S".split(' ') {
+        cards.push(text.parse().unwrap());
+    }
+    cards.try_into().unwrap()
+}
+
+#[test]
+fn r19_a_thousand_restacked_redeals_load_in_bounded_time_and_more_are_refused() {
+    // Issue 11: a save listing 65,535 such deals looped forever, the 16-bit deal counter saturating.
+    let restacks = |n: u32| Restacks {
+        rng: Rng::new(1),
+        stacks: (1..=n)
+            .map(|deal| Restack { deal, stack: undeclarable_stack(), after: Rng::new(2) })
+            .collect(),
+    };
+    let s = State::from_restacks(restacks(MAX_RESTACKED_DEAL), Rules::default(), [2, 2], None, None).unwrap();
+    assert_eq!(
+        s.deals(),
+        MAX_RESTACKED_DEAL + 1,
+        "every listed deal is dealt again, then one from the generator"
+    );
+    let e = State::from_restacks(restacks(MAX_RESTACKED_DEAL + 1), Rules::default(), [2, 2], None, None);
+    assert!(e.unwrap_err().to_string().contains("past deal 1000"));
+}
