@@ -230,11 +230,11 @@ impl<'py> FromPyObject<'_, 'py> for Text {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'_, 'py, PyAny>) -> PyResult<Text> {
-        Ok(Text(lossless_text(&obj.cast::<pyo3::types::PyString>()?.to_owned())))
+        Ok(Text(whole_text(&obj.cast::<pyo3::types::PyString>()?.to_owned())))
     }
 }
 
-/// A Python string as Rust text, lone surrogates replaced by U+FFFD.
-pub fn lossless_text(s: &Bound<'_, pyo3::types::PyString>) -> String {
+/// A Python string as Rust text, read whole: lone surrogates (which UTF-8 cannot hold) become U+FFFD.
+pub fn whole_text(s: &Bound<'_, pyo3::types::PyString>) -> String {
     s.to_string_lossy().into_owned()
 }

@@ -63,8 +63,9 @@ pub fn random_games<'py, G: Summary>(
     })
 }
 
-/// `state` (a copy: the caller's state stays free for other threads) finished `n` times with the policy called `policy` (the `playouts` and `playout_summaries` of every
-/// game), each rollout recorded as `record` says, as an int32 array.
+/// `state` (a copy: the caller's state stays free for other threads) finished `n` times with the policy
+/// called `policy` (the `playouts` and `playout_summaries` of every game), each rollout recorded as `record`
+/// says, as an int32 array.
 pub fn rollouts<'py, G: Summary>(
     py: Python<'py>,
     state: G,

@@ -27,7 +27,7 @@ pub fn extract_card(obj: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
         return Ok(c.get().0);
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return crate::args::lossless_text(s)
+        return crate::args::whole_text(s)
             .parse()
             .map_err(|e: tricktaker_core::CardParseError| errors::CardParseError::new_err(e.to_string()));
     }

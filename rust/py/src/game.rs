@@ -109,7 +109,7 @@ pub fn rules_with<R: RuleOptions>(mut rules: R, options: Option<&Bound<'_, PyDic
         } else if let Ok(i) = value.extract::<i64>() {
             Value::Int(i)
         } else if let Ok(s) = value.cast::<PyString>() {
-            text = crate::args::lossless_text(s);
+            text = crate::args::whole_text(s);
             Value::Choice(&text)
         } else {
             let spec = R::spec(&name)?;
@@ -274,7 +274,7 @@ macro_rules! state_class {
             fn apply(&mut self, action: &Bound<'_, PyAny>) -> crate::errors::Result<()> {
                 match action.cast::<pyo3::types::PyString>() {
                     Ok(text) => {
-                        let a = tricktaker_core::Game::parse_action(&self.inner, &crate::args::lossless_text(&text))?;
+                        let a = tricktaker_core::Game::parse_action(&self.inner, &crate::args::whole_text(&text))?;
                         Ok(tricktaker_core::Game::apply(&mut self.inner, u32::from(a))?)
                     }
                     Err(_) => self.apply_action(action.extract()?),
@@ -443,8 +443,10 @@ macro_rules! game_functions {
         /// returns, computed in Rust on ``threads`` threads with the GIL released; rollout ``i`` depends only
         /// on ``seed`` and ``i``.
         #[pyfunction]
-        #[pyo3(signature = (state, n, seed, *, threads = None, policy = crate::args::Text::new("random")),
-                                       text_signature = "(state, n, seed, *, threads=None, policy='random')")]
+        #[pyo3(
+            signature = (state, n, seed, *, threads = None, policy = crate::args::Text::new("random")),
+            text_signature = "(state, n, seed, *, threads=None, policy='random')"
+        )]
         pub fn playouts<'py>(
             py: Python<'py>,
             state: &Bound<'py, $State>,
@@ -460,8 +462,10 @@ macro_rules! game_functions {
         /// ``state`` finished ``n`` times as in ``playouts``, each rollout summarised in the columns of
         /// ``SUMMARY_COLUMNS``.
         #[pyfunction]
-        #[pyo3(signature = (state, n, seed, *, threads = None, policy = crate::args::Text::new("random")),
-                                       text_signature = "(state, n, seed, *, threads=None, policy='random')")]
+        #[pyo3(
+            signature = (state, n, seed, *, threads = None, policy = crate::args::Text::new("random")),
+            text_signature = "(state, n, seed, *, threads=None, policy='random')"
+        )]
         pub fn playout_summaries<'py>(
             py: Python<'py>,
             state: &Bound<'py, $State>,

@@ -24,7 +24,7 @@ fn rank_arg(rank: &Bound<'_, PyAny>) -> PyResult<Option<Rank>> {
     let parsed = if let Ok(v) = rank.extract::<Int>() {
         v.value().and_then(|v| u8::try_from(v).ok()).and_then(Rank::from_value)
     } else if let Ok(s) = rank.cast::<PyString>() {
-        let text = crate::args::lossless_text(s).trim().to_ascii_uppercase();
+        let text = crate::args::whole_text(s).trim().to_ascii_uppercase();
         ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
             .iter()
             .position(|&n| n == text || (text == "T" && n == "10"))

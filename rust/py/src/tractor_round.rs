@@ -143,7 +143,7 @@ crate::game::state_class!(
     fn play(&mut self, cards: &Bound<'_, PyAny>) -> PyResult<()> {
         let play = match cards.cast::<pyo3::types::PyString>() {
             Ok(text) => {
-                let text = crate::args::lossless_text(text);
+                let text = crate::args::whole_text(text);
                 let parsed: Result<Vec<CoreCard>, _> = text.split_whitespace().map(str::parse).collect();
                 let parsed = parsed.map_err(|e| errors::CardParseError::new_err(e.to_string()))?;
                 Hand::try_from(parsed.as_slice())
