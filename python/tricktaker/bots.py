@@ -65,6 +65,21 @@ def _mix(*words: int) -> int:
     return z
 
 
+def _bidding_arg(bidding: object, heuristic: Callable[[], Bot], *, allow_none: bool) -> Bot | None:
+    """A search bot's ``bidding``: ``"heuristic"`` (the game's heuristic bot), a :class:`Bot`, or ``None``
+    where the bot may sample every decision."""
+    expected = "'heuristic', a Bot or None" if allow_none else "'heuristic' or a Bot"
+    if isinstance(bidding, str):
+        if bidding != "heuristic":
+            raise ArgumentError(f"bidding must be {expected}, not {_args.shown(bidding)}")
+        return heuristic()
+    if bidding is None and allow_none:
+        return None
+    if not isinstance(bidding, Bot):
+        raise ArgumentTypeError(f"bidding must be {expected}, not {_args.shown(bidding)}")
+    return bidding
+
+
 def _to_act(state: GameState) -> int:
     if not all(hasattr(state, name) for name in ("current_player", "legal_actions", "history")):
         raise ArgumentTypeError(
@@ -314,7 +329,7 @@ class SheepsheadPIMCBot:
         name: str = "pimc",
         bidding: Bot | Literal["heuristic"] | None = "heuristic",
     ) -> None:
-        self.bidding: Bot | None = SheepsheadHeuristicBot() if bidding == "heuristic" else bidding
+        self.bidding: Bot | None = _bidding_arg(bidding, SheepsheadHeuristicBot, allow_none=True)
         self.samples = _args.whole(samples, "samples", 1, MAX_SAMPLES)
         self.rollouts = _args.whole(rollouts, "rollouts", 1, MAX_SAMPLES)
         self.seed = _args.seed(seed)
@@ -501,7 +516,9 @@ class TractorPIMCBot:
         policy: tractor.Policy = "greedy",
     ) -> None:
         self.heuristic = TractorHeuristicBot()
-        self.bidding: Bot = self.heuristic if isinstance(bidding, str) else bidding
+        chosen = _bidding_arg(bidding, lambda: self.heuristic, allow_none=False)
+        assert chosen is not None
+        self.bidding: Bot = chosen
         self.samples = _args.whole(samples, "samples", 1, MAX_SAMPLES)
         self.rollouts = _args.whole(rollouts, "rollouts", 1, MAX_SAMPLES)
         self.seed = _args.seed(seed)

@@ -711,7 +711,9 @@ def run_cli(
     """``python -m tricktaker *argv`` with ``stdin``, under ``RLIMIT_AS``. A run still going after ``timeout``
     (a legal but long one, ``simulate --games 1e12``) gets a SIGINT, as a person would press Ctrl-C, and is
     killed if it has not exited 10 s later."""
-    command: list[str | bytes] = [sys.executable, "-m", "tricktaker", *argv]
+    # An argument cannot hold a NUL byte (exec refuses it; no person can type one into argv): dropped.
+    words = [w.replace("\x00", "") if isinstance(w, str) else w.replace(b"\x00", b"") for w in argv]
+    command: list[str | bytes] = [sys.executable, "-m", "tricktaker", *words]
     start = time.monotonic()
     with subprocess.Popen(
         command,

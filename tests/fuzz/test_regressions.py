@@ -311,6 +311,76 @@ for game in GAMES:
             )
         )
 
+# Found by the long fuzz: texts with a lone surrogate (UnicodeEncodeError), values whose repr fails in an
+# error message (a 5000-digit int, a list nested deep), arrays where a str is meant (ValueError from `==`),
+# wrong-length levels and generator states, unknown agents and calls before reset().
+SURROGATE = "\ud800"
+for game in GAMES:
+    CASES += [
+        case(f"{game}: Card({SURROGATE!r})", "tricktaker:Card", SURROGATE, expect=("CardParseError",)),
+        case(
+            f"{game}: string_to_action('play' + surrogate)",
+            ".string_to_action",
+            "play " + SURROGATE,
+            receiver=state(game),
+            expect=("IllegalActionError",),
+        ),
+        case(
+            f"{game}: playouts(policy=surrogate)",
+            f"{MODULE[game]}:playouts",
+            state(game),
+            2,
+            1,
+            policy=SURROGATE,
+            expect=ARG,
+        ),
+        case(
+            f"{game}: Rules(hands_per_game / game_end = a 5000-digit int)",
+            f"{MODULE[game]}:Rules",
+            **({"hands_per_game": 10**5000} if game == "sheepshead" else {"game_end": 10**5000}),
+            expect=("RulesError",),
+        ),
+        case(
+            f"{game}: Match(seed=a 5000-digit int)",
+            f"{MODULE[game]}:Match",
+            10**5000,
+            expect=ARG,
+        ),
+        case(
+            f"envs.{game}_v0.env(render_mode=array)",
+            f"tricktaker.envs.{game}_v0:env",
+            render_mode=np.array([1, 2]),
+            expect=ARG,
+        ),
+        case(
+            f"envs.{game}_v0 step() before reset()",
+            ".step",
+            0,
+            receiver=Ref("env", (game, {}, None, 0)),
+            expect=("InvalidStateError",),
+        ),
+        case(
+            f"envs.{game}_v0 observe('player_9')",
+            ".observe",
+            "player_9",
+            receiver=Ref("env", (game, {}, 1, 0)),
+            expect=ARG,
+        ),
+    ]
+CASES += [
+    case("tractor: State.new(levels=(2,))", "tricktaker.tractor:State.new", 1, levels=(2,), expect=ARG),
+    case(
+        "sheepshead: rng_state = [1, 2, 3]", "=rng_state", [1, 2, 3], receiver=state("sheepshead"), expect=ARG
+    ),
+    case(
+        "bots.SheepsheadPIMCBot(bidding=array)",
+        "tricktaker.bots:SheepsheadPIMCBot",
+        bidding=np.array([]),
+        expect=("ArgumentTypeError",),
+    ),
+    case("bots.RandomBot().act(5)", ".act", 5, receiver=Ref("bot", ("RandomBot", {})), expect=("TypeError",)),
+]
+
 # A state used from this thread while another runs a GIL-released call on it never errors.
 for game in GAMES:
     for background in ("resamples", "resample", "playouts", "playout_summaries"):

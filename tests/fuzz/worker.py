@@ -129,46 +129,72 @@ def all_paths(doc: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 
 def mutate_doc(doc: Any, mutations: list[tuple[int, str, Any]]) -> Any:
     """Apply ``(selector, op, value)`` mutations to a JSON document: the path ``selector`` picks (modulo
-    the number of paths) is replaced, deleted, duplicated, wrapped in a list, or gets a key or item added."""
+    the number of paths) is replaced, deleted, duplicated, wrapped in a list, or gets a key or item added.
+    A mutation that would leave no JSON document (a value added into itself, nesting past what ``json``
+    writes) is skipped."""
     for selector, op, value in mutations:
-        paths = all_paths(doc)
-        if isinstance(selector, str):  # the first path ending at that key, else the root
-            named = [p for p in paths if p and p[-1] == selector]
-            path = named[0] if named else ()
-        else:
-            path = paths[selector % len(paths)]
-        if not path:
-            if op == "replace":
-                doc = value
-            elif op == "wrap":
-                doc = [doc]
-            continue
-        parent = doc
-        for step in path[:-1]:
-            parent = parent[step]
-        last = path[-1]
+        try:
+            before = copy.deepcopy(doc)
+        except RecursionError:  # too deep to copy: the mutations so far are enough
+            return doc
+        try:
+            doc = _mutate_once(doc, selector, op, value)
+        except (ValueError, RecursionError):  # json.dumps of a cycle made by an earlier step
+            doc = before
+        if not _writable(doc):
+            doc = before
+    return doc
+
+
+def _writable(doc: Any) -> bool:
+    """Whether ``json.dumps`` can write ``doc`` (no cycle, not nested past Python's recursion limit)."""
+    try:
+        json.dumps(doc)
+    except (ValueError, TypeError, RecursionError):
+        return False
+    return True
+
+
+def _mutate_once(doc: Any, selector: Any, op: str, value: Any) -> Any:
+    """One mutation of :func:`mutate_doc`."""
+    paths = all_paths(doc)
+    if isinstance(selector, str):  # the first path ending at that key, else the root
+        named = [p for p in paths if p and p[-1] == selector]
+        path = named[0] if named else ()
+    else:
+        path = paths[selector % len(paths)]
+    if not path:
         if op == "replace":
-            parent[last] = value
-        elif op == "delete":
-            del parent[last]
+            doc = value
         elif op == "wrap":
-            parent[last] = [parent[last]]
-        elif op == "dup" and isinstance(parent, list):
-            parent.insert(last, copy.deepcopy(parent[last]))
-        elif op == "add":
-            target = parent[last]
-            if isinstance(target, dict):
-                target[str(value)[:20]] = value
-            elif isinstance(target, list):
-                target.append(value)
-            else:
-                parent[last] = value
-        elif op == "stringify":
-            parent[last] = json.dumps(parent[last])
-        elif op == "negate" and isinstance(parent[last], int) and not isinstance(parent[last], bool):
-            parent[last] = -parent[last] - 1
-        elif op == "big" and isinstance(parent[last], int) and not isinstance(parent[last], bool):
-            parent[last] = parent[last] + 2**64
+            doc = [doc]
+        return doc
+    parent = doc
+    for step in path[:-1]:
+        parent = parent[step]
+    last = path[-1]
+    if op == "replace":
+        parent[last] = value
+    elif op == "delete":
+        del parent[last]
+    elif op == "wrap":
+        parent[last] = [parent[last]]
+    elif op == "dup" and isinstance(parent, list):
+        parent.insert(last, copy.deepcopy(parent[last]))
+    elif op == "add":
+        target = parent[last]
+        if isinstance(target, dict):
+            target[str(value)[:20]] = value
+        elif isinstance(target, list):
+            target.append(value)
+        else:
+            parent[last] = value
+    elif op == "stringify":
+        parent[last] = json.dumps(parent[last])
+    elif op == "negate" and isinstance(parent[last], int) and not isinstance(parent[last], bool):
+        parent[last] = -parent[last] - 1
+    elif op == "big" and isinstance(parent[last], int) and not isinstance(parent[last], bool):
+        parent[last] = parent[last] + 2**64
     return doc
 
 
@@ -572,7 +598,11 @@ def _describe_exception(exc: BaseException) -> str:
     frames = traceback.extract_tb(exc.__traceback__)
     ours = [f for f in frames if "tests/fuzz" not in f.filename.replace(os.sep, "/")]
     if not ours:
-        return "raised by the native module"
+        # The innermost frame is the harness's: the line calling the library (then the native module raised),
+        # or a line of the harness itself.
+        last = frames[-1] if frames else None
+        where = f" (from {os.path.basename(last.filename)}:{last.lineno}: {last.line})" if last else ""
+        return f"raised by the native module{where}"
     last = ours[-1]
     path = last.filename.replace(os.sep, "/")
     where = path.split("/python/", 1)[-1] if "/python/" in path else os.path.basename(path)

@@ -115,7 +115,9 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
 
     def __init__(self, render_mode: str | None = None) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and not (
+            isinstance(render_mode, str) and render_mode in self.metadata["render_modes"]
+        ):
             raise ArgumentError(f"render_mode must be one of {self.metadata['render_modes']} or None")
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.NUM_PLAYERS)]

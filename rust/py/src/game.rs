@@ -360,7 +360,7 @@ macro_rules! state_class {
             }
             /// ``n`` independent resamples for ``player`` at once (what ``player`` saw is read once where the
             /// game can share it), computed on a copy with the GIL released. ``n`` is at most what fits in
-            /// the batch memory budget (1 GiB of states).
+            /// the batch memory budget (1 GiB, counting the states both as computed and as Python objects).
             fn resamples(
                 slf: PyRef<'_, Self>,
                 player: crate::args::Int,
@@ -368,7 +368,8 @@ macro_rules! state_class {
                 seed: crate::args::Int,
             ) -> crate::errors::Result<Vec<$State>> {
                 let seat = crate::args::seat_arg::<$Core>(player, "player")?;
-                let n = crate::args::count_arg(n, "n", std::mem::size_of::<$Core>())?;
+                // Each state is held twice at the end, in Rust and as a Python object (with its header).
+                let n = crate::args::count_arg(n, "n", 2 * (std::mem::size_of::<$Core>() + 32))?;
                 let mut rng = tricktaker_core::rng::Rng::new(crate::args::seed_arg(seed)?);
                 let (py, state) = (slf.py(), slf.inner.clone());
                 drop(slf); // the copy is worked on: the state stays free for other threads
