@@ -442,15 +442,20 @@ def _readonly(shape: Any) -> Any:
     return out
 
 
-def resolve(value: Any) -> Any:
+def resolve(value: Any, depth: int = 0) -> Any:
+    """``value`` with every :class:`Ref` in it built. Refs sit near the top of a call's arguments: below
+    depth 20 (a deeply nested list, say) values are taken as they are, so that resolving never recurses past
+    Python's limit."""
     if isinstance(value, Ref):
         return build(value)
+    if depth > 20:
+        return value
     if type(value) is list:
-        return [resolve(v) for v in value]
+        return [resolve(v, depth + 1) for v in value]
     if type(value) is tuple:
-        return tuple(resolve(v) for v in value)
+        return tuple(resolve(v, depth + 1) for v in value)
     if type(value) is dict:
-        return {k: resolve(v) for k, v in value.items()}
+        return {k: resolve(v, depth + 1) for k, v in value.items()}
     return value
 
 

@@ -66,7 +66,7 @@ except ImportError as error:  # pragma: no cover - depends on the installed extr
     ) from error
 
 from .. import _args
-from ..errors import ArgumentError, IllegalActionError, InvalidStateError
+from ..errors import ArgumentError, ArgumentTypeError, IllegalActionError, InvalidStateError
 from ..protocol import GAMES, GameState, S
 
 __all__ = ["GameState", "OrderEnforcing", "TrickTakingEnv"]
@@ -188,6 +188,8 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
     def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last()``; once every agent has stepped out of a finished game there is no agent to
         report on, and ``InvalidStateError`` says to ``reset()``."""
+        if not isinstance(observe, bool | np.bool_):
+            raise ArgumentTypeError(f"observe must be a bool, not {_args.shown(observe)}")
         if self.agent_selection not in self.agents:
             raise InvalidStateError("the game is over and every agent has stepped out: reset() to play again")
         return super().last(observe)  # type: ignore[no-any-return]
