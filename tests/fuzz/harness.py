@@ -550,7 +550,9 @@ class WorkerPool:
             if quarantine and call.tag:
                 self.quarantine[call.key] = outcome
         slow = outcome.seconds > self.config.slow_seconds and call.timeout is None  # scenarios set their own
-        if outcome.kind not in ("crash", "hang") and slow:
+        # A call that worked did the work asked of it (a legal batch of millions takes its time; a hang still
+        # meets the deadline); a refusal must come before any work, so a slow one is reported.
+        if outcome.kind not in ("crash", "hang", "ok") and slow:
             if not outcome.is_finding:
                 outcome = Outcome(
                     "slow",
@@ -712,7 +714,10 @@ def run_cli(
     (a legal but long one, ``simulate --games 1e12``) gets a SIGINT, as a person would press Ctrl-C, and is
     killed if it has not exited 10 s later."""
     # An argument cannot hold a NUL byte (exec refuses it; no person can type one into argv): dropped.
-    words = [w.replace("\x00", "") if isinstance(w, str) else w.replace(b"\x00", b"") for w in argv]
+    # A str word is passed as its UTF-8 bytes, lone surrogates included (as bytes that are not UTF-8).
+    words = [
+        (w.encode("utf-8", "surrogatepass") if isinstance(w, str) else w).replace(b"\x00", b"") for w in argv
+    ]
     command: list[str | bytes] = [sys.executable, "-m", "tricktaker", *words]
     start = time.monotonic()
     with subprocess.Popen(

@@ -1742,14 +1742,16 @@ def helper_entries() -> list[Entry]:
         ),
         Entry("Card.all", "tricktaker:Card.all", [], group=g),
     ]
+    CARD_REFS = card_texts("tractor").map(lambda t: Ref("card", (t,)))
     for op in ("lt", "le", "gt", "ge", "eq", "ne"):
         out.append(
             Entry(
                 f"Card.__{op}__",
                 f"operator:{op}",
                 [
-                    P("card", card_texts("tractor").map(lambda t: Ref("card", (t,)))),
-                    P("other", card_texts("tractor").map(lambda t: Ref("card", (t,))), BAD_CARDS),
+                    # Always a Card on the left: a comparison of two foreign values is not ours to judge.
+                    P("card", CARD_REFS, extra=CARD_REFS, generic=False),
+                    P("other", CARD_REFS, BAD_CARDS),
                 ],
                 group=g,
             )

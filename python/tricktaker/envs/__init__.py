@@ -206,6 +206,10 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalActionError(
+                    f"{agent}'s game is over: its only action is None, not {_args.shown(action)}"
+                )
             self._was_dead_step(action)
             return
         game = self.game

@@ -115,7 +115,11 @@ macro_rules! vector_class {
                 rules: Option<&Bound<'_, PyAny>>,
             ) -> PyResult<VectorState> {
                 let rules: $rules_class = $rules(rules)?;
-                let n = crate::args::count_arg(n, "n", std::mem::size_of::<$core>())?;
+                // A game's state and its largest row of output (observations) count against the budget.
+                let per_game = std::mem::size_of::<$core>()
+                    + 4 * <$core as tricktaker_core::game::Information>::OBSERVATION_SIZE
+                    + <$core as tricktaker_core::Game>::NUM_ACTIONS;
+                let n = crate::args::count_arg(n, "n", per_game)?;
                 let inner = crate::vector::Vector::new(n, crate::args::seed_arg(seed)?, rules.0);
                 Ok(VectorState { inner })
             }
