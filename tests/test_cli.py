@@ -18,6 +18,7 @@ import pytest
 
 from tricktaker import Card, bots, cli, tractor
 from tricktaker import sheepshead as ss
+from tricktaker._core import MAX_THREADS
 from tricktaker.cli.common import WholeNumber
 from tricktaker.errors import ArgumentError
 
@@ -1102,7 +1103,7 @@ def test_the_bounds_chosen() -> None:
     for key, (lo, hi) in expected.items():
         number = bounds[key]
         assert isinstance(number, WholeNumber) and (number.lo, number.hi) == (lo, hi), key
-    assert cli.common.max_threads() == 4 * cores
+    assert MAX_THREADS == 4 * cores
 
 
 @pytest.mark.parametrize(

@@ -40,7 +40,6 @@ __all__ = [
     "choice_number",
     "chunk_seed",
     "int_text",
-    "max_threads",
     "mean_of",
     "opponent_bot",
     "option_bounds",
@@ -340,18 +339,14 @@ def add_number_flag(
     container.add_argument(flag, type=number, help=f"{help_text} ({number.bounds}{extra})", **kwargs)
 
 
-def max_threads() -> int:
-    """The most ``--threads`` a command takes: the library's own bound, 4 per core this process may run on."""
-    return MAX_THREADS
-
-
 def add_threads_flag(parser: argparse.ArgumentParser) -> None:
-    """Add ``--threads T``, from 1 to :func:`max_threads` (default: the library's, one per core)."""
+    """Add ``--threads T``, from 1 to the library's own bound, :data:`tricktaker._core.MAX_THREADS` (4 per
+    core this process may run on; default: the library's, one per core)."""
     add_number_flag(
         parser,
         "--threads",
         1,
-        max_threads(),
+        MAX_THREADS,
         "threads",
         note="4 per core; default: one per core",
         metavar="T",

@@ -160,10 +160,12 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
         return seat
 
     def observation_space(self, agent: str) -> spaces.Dict:
-        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
+        self._seat(agent)
+        return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Discrete:
-        return self.action_spaces[self.possible_agents[self._seat(agent)]]
+        self._seat(agent)
+        return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:

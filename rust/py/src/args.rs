@@ -196,15 +196,23 @@ pub fn limit_arg(limit: Option<Int>) -> PyResult<Option<usize>> {
     limit.map(|l| l.within("limit", 0, i128::from(u64::MAX))).transpose()
 }
 
-/// `count` items against `limit`: a `LimitExceededError` past it, saying how to count them instead.
-pub fn check_limit(count: usize, limit: Option<usize>, what: &str, counter: &str) -> PyResult<()> {
-    match limit {
-        Some(limit) if count > limit => Err(errors::LimitExceededError::new_err(format!(
+/// The items an enumeration would list, `count()` of them, against `limit` (counted only when there is a
+/// limit): a `LimitExceededError` past it, saying how to count them instead.
+pub fn check_limit(
+    limit: Option<usize>,
+    count: impl FnOnce() -> usize,
+    what: &str,
+    counter: &str,
+) -> PyResult<()> {
+    let Some(limit) = limit else { return Ok(()) };
+    let count = count();
+    if count > limit {
+        return Err(errors::LimitExceededError::new_err(format!(
             "there are {count} {what}, more than limit={limit}: pass a larger limit (or None), or count them \
              with {counter}()"
-        ))),
-        _ => Ok(()),
+        )));
     }
+    Ok(())
 }
 
 /// A text argument: a `str`, read whole even where it holds lone surrogates (they become U+FFFD, so that the

@@ -168,8 +168,20 @@ pub fn decompose(
     Ok(f.components().iter().map(|c| (c.kind(), cards_out(py, trump.ctx.sorted(c.cards)))).collect())
 }
 
-fn follow_rules(tractor_must_follow_tractor: bool) -> FollowRules {
-    FollowRules { tractor_must_follow_tractor }
+/// What every follow function reads, in this order: the lead (decomposed), the follower's hand, the rules.
+fn follow_args(
+    trump: &Trump,
+    hand: &Bound<'_, PyAny>,
+    lead: &Bound<'_, PyAny>,
+    tractor_must_follow_tractor: bool,
+) -> PyResult<(Format, Hand, FollowRules)> {
+    let f = format_arg(trump.ctx, lead)?;
+    Ok((f, play_arg(hand, "hand")?, FollowRules { tractor_must_follow_tractor }))
+}
+
+/// Plays sorted as the toolkit lists them: by their card ids, in order (no allocation per comparison).
+pub fn sort_plays(plays: &mut [Hand]) {
+    plays.sort_unstable_by(|a, b| a.cards().map(CoreCard::id).cmp(b.cards().map(CoreCard::id)));
 }
 
 /// Why `play` does not follow `lead` from `hand` (R26, R28–R32); ``None`` if it does.
@@ -182,11 +194,8 @@ pub fn follow_error(
     trump: PyRef<'_, Trump>,
     tractor_must_follow_tractor: bool,
 ) -> PyResult<Option<String>> {
-    let f = format_arg(trump.ctx, lead)?;
-    let rules = follow_rules(tractor_must_follow_tractor);
-    Ok(follow::check_follow(trump.ctx, play_arg(hand, "hand")?, &f, play_arg(play, "play")?, rules)
-        .err()
-        .map(|e| e.to_string()))
+    let (f, hand, rules) = follow_args(&trump, hand, lead, tractor_must_follow_tractor)?;
+    Ok(follow::check_follow(trump.ctx, hand, &f, play_arg(play, "play")?, rules).err().map(|e| e.to_string()))
 }
 
 /// Every distinct legal follow as a list of cards in id order; the list sorted by ids. Hands and leads have at
@@ -203,24 +212,16 @@ pub fn legal_follows(
     tractor_must_follow_tractor: bool,
     limit: Option<Int>,
 ) -> PyResult<Vec<Vec<Py<Card>>>> {
-    let (f, hand, limit) = (format_arg(trump.ctx, lead)?, play_arg(hand, "hand")?, limit_arg(limit)?);
-    let (rules, ctx) = (follow_rules(tractor_must_follow_tractor), trump.ctx);
-    if limit.is_some() {
-        let count = py.detach(|| count_follows(ctx, hand, &f, rules));
-        check_limit(count, limit, "legal follows", "count_legal_follows")?;
-    }
+    let (f, hand, rules) = follow_args(&trump, hand, lead, tractor_must_follow_tractor)?;
+    let (limit, ctx) = (limit_arg(limit)?, trump.ctx);
+    let count = || py.detach(|| follow::count_follows(ctx, hand, &f, rules));
+    check_limit(limit, count, "legal follows", "count_legal_follows")?;
     let mut plays: Vec<Hand> = Vec::new();
     py.detach(|| {
         follow::for_each_follow(ctx, hand, &f, rules, |p| plays.push(p));
-        plays.sort_unstable_by(|a, b| a.cards().map(CoreCard::id).cmp(b.cards().map(CoreCard::id)));
+        sort_plays(&mut plays);
     });
     Ok(plays.into_iter().map(|p| cards_out(py, p.cards())).collect())
-}
-
-fn count_follows(ctx: &trump::TrumpContext, hand: Hand, lead: &Format, rules: FollowRules) -> usize {
-    let mut count = 0;
-    follow::for_each_follow(ctx, hand, lead, rules, |_| count += 1);
-    count
 }
 
 /// How many plays ``legal_follows`` would list, counted without listing them (at most 5,200,300).
@@ -233,9 +234,9 @@ pub fn count_legal_follows(
     trump: PyRef<'_, Trump>,
     tractor_must_follow_tractor: bool,
 ) -> PyResult<usize> {
-    let (f, hand) = (format_arg(trump.ctx, lead)?, play_arg(hand, "hand")?);
-    let (rules, ctx) = (follow_rules(tractor_must_follow_tractor), trump.ctx);
-    Ok(py.detach(|| count_follows(ctx, hand, &f, rules)))
+    let (f, hand, rules) = follow_args(&trump, hand, lead, tractor_must_follow_tractor)?;
+    let ctx = trump.ctx;
+    Ok(py.detach(|| follow::count_follows(ctx, hand, &f, rules)))
 }
 
 /// The cards that can be added to `partial` on the way to a legal follow (never a dead end), in id order.
@@ -249,10 +250,8 @@ pub fn follow_extensions(
     trump: PyRef<'_, Trump>,
     tractor_must_follow_tractor: bool,
 ) -> PyResult<Vec<Py<Card>>> {
-    let f = format_arg(trump.ctx, lead)?;
-    let rules = follow_rules(tractor_must_follow_tractor);
-    let mask =
-        follow::extensions(trump.ctx, play_arg(hand, "hand")?, &f, play_arg(partial, "partial")?, rules);
+    let (f, hand, rules) = follow_args(&trump, hand, lead, tractor_must_follow_tractor)?;
+    let mask = follow::extensions(trump.ctx, hand, &f, play_arg(partial, "partial")?, rules);
     Ok(cards_out(py, Hand::from_masks(mask, 0).cards()))
 }
 

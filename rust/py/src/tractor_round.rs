@@ -5,7 +5,7 @@ use crate::args::{check_limit, items, limit_arg, seat_arg, seed_arg, Int, Text};
 use crate::card::{card_object, Card};
 use crate::errors;
 use crate::game::rules_class;
-use crate::tractor::{hand_arg, play_arg, Trump};
+use crate::tractor::{hand_arg, play_arg, sort_plays, Trump};
 use pyo3::prelude::*;
 use tricktaker_core::cards::Card as CoreCard;
 use tricktaker_core::tractor::declare::Declaration;
@@ -127,10 +127,10 @@ crate::game::state_class!(
     /// code should build plays card by card through ``legal_actions()`` instead.
     #[pyo3(signature = (*, limit = None))]
     fn legal_plays(&self, py: Python<'_>, limit: Option<Int>) -> PyResult<Vec<Vec<Py<Card>>>> {
-        check_limit(self.inner.count_legal_plays(), limit_arg(limit)?, "legal plays", "count_legal_plays")?;
+        check_limit(limit_arg(limit)?, || self.inner.count_legal_plays(), "legal plays", "count_legal_plays")?;
         let ctx = self.ctx();
         let mut plays: Vec<Hand> = self.inner.legal_plays();
-        plays.sort_unstable_by(|a, b| a.cards().map(CoreCard::id).cmp(b.cards().map(CoreCard::id)));
+        sort_plays(&mut plays);
         Ok(plays.into_iter().map(|p| cards_out(py, ctx, p)).collect())
     }
 

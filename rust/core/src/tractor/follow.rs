@@ -264,6 +264,13 @@ fn extensions_by_search(
     ok
 }
 
+/// How many plays [`for_each_follow`] visits, counted without keeping them.
+pub fn count_follows(ctx: &TrumpContext, hand: Hand, lead: &Format, rules: FollowRules) -> usize {
+    let mut count = 0;
+    for_each_follow(ctx, hand, lead, rules, |_| count += 1);
+    count
+}
+
 /// Every distinct legal follow, each a multiset; `visit` is called once per play.
 pub fn for_each_follow(
     ctx: &TrumpContext,
