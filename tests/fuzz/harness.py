@@ -699,10 +699,16 @@ def _cli_word(word: str) -> str:
 
 
 def _limit_memory(limit: int) -> Any:
+    """What a CLI child runs before ``exec``: the memory limit, and SIGINT back to its default disposition (a
+    test run started in the background of a shell ignores SIGINT, and a child would inherit that and never
+    see the Ctrl-C the deadline sends)."""
+
     def apply() -> None:
         import resource
+        import signal
 
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
 
     return apply
 
