@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 import pytest
+from throughput import per_second
 
 from tricktaker import sheepshead, tractor
 from tricktaker.reference import sheepshead as ref_sheepshead
@@ -19,10 +20,6 @@ from tricktaker.reference import tractor as ref_tractor
 SHEEPSHEAD = {"rust": sheepshead, "reference": ref_sheepshead}
 TRACTOR = {"rust": tractor, "reference": ref_tractor}
 ENGINES = ["rust", "reference"]
-
-
-def per_second(benchmark: Any, count: int, key: str) -> None:
-    benchmark.extra_info[key] = count / benchmark.stats.stats.mean
 
 
 @pytest.mark.parametrize("engine", ENGINES)

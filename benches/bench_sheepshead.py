@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from throughput import per_second
 
 from tricktaker import sheepshead as ss
 
@@ -23,7 +24,7 @@ def test_random_playouts(benchmark: Any, threads: int) -> None:
         ss.random_playouts, args=(HANDS, 1), kwargs={"threads": threads}, rounds=5, warmup_rounds=1
     )
     assert result.shape == (HANDS, 5)
-    benchmark.extra_info["hands_per_second"] = HANDS / benchmark.stats.stats.mean
+    per_second(benchmark, HANDS, "hands_per_second")
 
 
 def play_hands_through_the_protocol(n: int) -> int:
@@ -40,7 +41,7 @@ def play_hands_through_the_protocol(n: int) -> int:
 
 def test_protocol_steps(benchmark: Any) -> None:
     steps = benchmark.pedantic(play_hands_through_the_protocol, args=(2000,), rounds=5, warmup_rounds=1)
-    benchmark.extra_info["steps_per_second"] = steps / benchmark.stats.stats.mean
+    per_second(benchmark, steps, "steps_per_second")
 
 
 def test_clone(benchmark: Any) -> None:
@@ -53,7 +54,7 @@ def test_clone(benchmark: Any) -> None:
             state.clone()
 
     benchmark.pedantic(clones, rounds=5, warmup_rounds=1)
-    benchmark.extra_info["clones_per_second"] = 100_000 / benchmark.stats.stats.mean
+    per_second(benchmark, 100_000, "clones_per_second")
 
 
 def test_undo(benchmark: Any) -> None:
@@ -68,7 +69,7 @@ def test_undo(benchmark: Any) -> None:
             state.undo()
 
     benchmark.pedantic(apply_and_undo, rounds=5, warmup_rounds=1)
-    benchmark.extra_info["apply_undo_per_second"] = 100_000 / benchmark.stats.stats.mean
+    per_second(benchmark, 100_000, "apply_undo_per_second")
 
 
 @pytest.mark.parametrize("depth", [4, 20, 35])
@@ -86,7 +87,7 @@ def test_resample(benchmark: Any, depth: int) -> None:
             state.resample(player, seed)
 
     benchmark.pedantic(resamples, rounds=3, warmup_rounds=1)
-    benchmark.extra_info["resamples_per_second"] = 10_000 / benchmark.stats.stats.mean
+    per_second(benchmark, 10_000, "resamples_per_second")
 
 
 def test_observation(benchmark: Any) -> None:
@@ -100,4 +101,4 @@ def test_observation(benchmark: Any) -> None:
             state.observation(1, out=buffer)
 
     benchmark.pedantic(observations, rounds=3, warmup_rounds=1)
-    benchmark.extra_info["observations_per_second"] = 100_000 / benchmark.stats.stats.mean
+    per_second(benchmark, 100_000, "observations_per_second")

@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 import pytest
+from throughput import per_second
 
 from tricktaker import tractor
 
@@ -22,7 +23,7 @@ def test_random_playouts(benchmark: Any, threads: int) -> None:
         tractor.random_playouts, args=(ROUNDS, 1), kwargs={"threads": threads}, rounds=5, warmup_rounds=1
     )
     assert result.shape == (ROUNDS, 4)
-    benchmark.extra_info["rounds_per_second"] = ROUNDS / benchmark.stats.stats.mean
+    per_second(benchmark, ROUNDS, "rounds_per_second")
 
 
 def play_rounds_through_the_protocol(n: int) -> int:
@@ -39,7 +40,7 @@ def play_rounds_through_the_protocol(n: int) -> int:
 
 def test_protocol_steps(benchmark: Any) -> None:
     steps = benchmark.pedantic(play_rounds_through_the_protocol, args=(100,), rounds=5, warmup_rounds=1)
-    benchmark.extra_info["steps_per_second"] = steps / benchmark.stats.stats.mean
+    per_second(benchmark, steps, "steps_per_second")
 
 
 def test_clone(benchmark: Any) -> None:
@@ -52,7 +53,7 @@ def test_clone(benchmark: Any) -> None:
             state.clone()
 
     benchmark.pedantic(clones, rounds=5, warmup_rounds=1)
-    benchmark.extra_info["clones_per_second"] = 100_000 / benchmark.stats.stats.mean
+    per_second(benchmark, 100_000, "clones_per_second")
 
 
 def random_round_at(seed: int, depth: int) -> tractor.State:
@@ -75,7 +76,7 @@ def test_resample(benchmark: Any, depth: int, player: int) -> None:
             states[seed % 16].resample(player, seed)
 
     benchmark.pedantic(resamples, rounds=3, warmup_rounds=1)
-    benchmark.extra_info["resamples_per_second"] = 2_000 / benchmark.stats.stats.mean
+    per_second(benchmark, 2_000, "resamples_per_second")
 
 
 def test_resamples_batch(benchmark: Any) -> None:
@@ -87,4 +88,4 @@ def test_resamples_batch(benchmark: Any) -> None:
             states[seed % 16].resamples(0, 100, seed)
 
     benchmark.pedantic(resamples, rounds=3, warmup_rounds=1)
-    benchmark.extra_info["resamples_per_second"] = 2_000 / benchmark.stats.stats.mean
+    per_second(benchmark, 2_000, "resamples_per_second")
