@@ -72,10 +72,7 @@ impl Action {
             Action::Play(c) => format!("play {c}"),
             Action::Finish => "finish".into(),
             Action::Discard(c) => format!("discard {c}"),
-            Action::Declare(d) => {
-                let cards: Vec<String> = d.cards(rank).cards().map(|c| c.to_string()).collect();
-                format!("declare {}", cards.join(" "))
-            }
+            Action::Declare(d) => format!("declare {}", d.cards(rank)),
             Action::Pass => "pass".into(),
         }
     }

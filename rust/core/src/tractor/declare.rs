@@ -38,6 +38,17 @@ impl Declaration {
         }
     }
 
+    /// What it is, as a player says it: `single 2H`, `pair 2H 2H`, `black jokers BJ BJ`.
+    pub fn describe(self, rank: Rank) -> String {
+        let kind = match self {
+            Declaration::Single(_) => "single",
+            Declaration::Pair(_) => "pair",
+            Declaration::Jokers { red: true } => "red jokers",
+            Declaration::Jokers { red: false } => "black jokers",
+        };
+        format!("{kind} {}", self.cards(rank))
+    }
+
     /// The trump it makes (R15).
     pub fn trump(self, rank: Rank) -> Trump {
         match self {

@@ -222,10 +222,20 @@ impl TryFrom<&[Card]> for Hand {
     }
 }
 
-impl fmt::Debug for Hand {
+/// The cards in id order, separated by spaces (`2H 2H BJ`); `-` for no card.
+impl fmt::Display for Hand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let texts: Vec<String> = self.cards().map(|c| c.to_string()).collect();
-        write!(f, "[{}]", texts.join(" "))
+        if texts.is_empty() {
+            return f.write_str("-");
+        }
+        f.write_str(&texts.join(" "))
+    }
+}
+
+impl fmt::Debug for Hand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{self}]")
     }
 }
 

@@ -908,7 +908,7 @@ impl State {
         let seat = self.to_move;
         let hand = self.hands[seat as usize];
         if !self.trick.partial.is_subset(play) {
-            return Some(format!("the play must contain the cards already added: {:?}", self.trick.partial));
+            return Some(format!("the play must contain the cards already added: {}", self.trick.partial));
         }
         if let Some(c) = Hand::from_masks(play.excess_over(hand), 0).first() {
             return Some(format!("seat {seat} does not hold {c} (or not that many)"));
@@ -1048,10 +1048,14 @@ impl Game for State {
             (Phase::Draw, Action::Declare(d)) if !d.cards(self.setup.rank).is_subset(hand) => {
                 format!("seat {} does not hold those cards (R15)", self.to_move)
             }
-            (Phase::Draw, Action::Declare(_)) => format!(
-                "it does not override the standing declaration {:?} (R16, R17)",
-                self.draw.standing.map(|s| s.declaration)
-            ),
+            (Phase::Draw, Action::Declare(_)) => match self.draw.standing {
+                Some(s) => format!(
+                    "it does not override seat {}'s {} (R16, R17)",
+                    s.by,
+                    s.declaration.describe(self.setup.rank)
+                ),
+                None => "no declaration may be made now (R15)".into(),
+            },
             (Phase::Kitty, Action::Discard(c)) => format!("seat {} does not hold {c}", self.to_move),
             (Phase::Play, Action::Finish) if self.trick.lead.is_some() => {
                 "a follow ends by itself at the lead's size; finish ends a lead".into()

@@ -257,3 +257,23 @@ fn r19_a_thousand_restacked_redeals_load_in_bounded_time_and_more_are_refused() 
     let e = State::from_restacks(restacks(MAX_RESTACKED_DEAL + 1), Rules::default(), [2, 2], None, None);
     assert!(e.unwrap_err().to_string().contains("past deal 1000"));
 }
+
+#[test]
+fn r16_a_declaration_that_does_not_override_names_the_standing_one_as_a_player_says_it() {
+    use crate::cards::Suit;
+    use crate::tractor::declare::Declaration;
+    let mut s = State::new(3, Rules::default(), [2, 2], None, None).unwrap();
+    let (seat, other) = (s.to_move, (s.to_move + 1) % 4);
+    s.draw.standing = Some(Standing { by: other, declaration: Declaration::Pair(Suit::Hearts) });
+    s.hands[seat as usize] = hand("2S");
+    let single = Action::Declare(Declaration::Single(Suit::Spades)).id();
+    assert_eq!(
+        s.why_illegal(u32::from(single)),
+        format!("it does not override seat {other}'s pair 2H 2H (R16, R17)")
+    );
+    s.draw.standing = Some(Standing { by: other, declaration: Declaration::Jokers { red: false } });
+    assert_eq!(
+        s.why_illegal(u32::from(single)),
+        format!("it does not override seat {other}'s black jokers BJ BJ (R16, R17)")
+    );
+}
