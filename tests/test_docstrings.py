@@ -26,6 +26,16 @@ def test_every_public_member_has_a_docstring(cls: type) -> None:
     assert not missing, f"{cls.__qualname__}: {missing}"
 
 
+DOCUMENTED_SPECIAL = ["__copy__", "__deepcopy__", "__reduce__", "_repr_svg_"]
+"""The special methods ``help()`` lists whose meaning is the library's own, documented like any method."""
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("name", DOCUMENTED_SPECIAL)
+def test_the_special_methods_of_a_state_have_docstrings(game: str, name: str) -> None:
+    assert (inspect.getdoc(getattr(GAMES[game].State, name)) or "").strip(), name
+
+
 def test_the_protocol_methods_are_documented_once_for_every_game() -> None:
     protocol = {n for n in dir(GameState) if not n.startswith("_")} - {"phase"}  # the phases are the game's
     assert {"legal_actions", "apply_action", "undo", "resample", "to_json", "observation"} <= protocol

@@ -100,6 +100,12 @@ impl Card {
         format!("Card('{}')", self.0)
     }
 
+    /// The card as an SVG picture (``tricktaker.render.card``): what Jupyter shows.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        crate::package::svg(slf.as_any(), "card")
+    }
+
+    /// Pickles as ``Card(str(card))``.
     fn __getnewargs__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, [self.0.to_string()])
     }

@@ -292,9 +292,11 @@ macro_rules! state_class {
             fn clone(&self) -> $State {
                 Clone::clone(self)
             }
+            /// The same as ``clone()`` (``copy.copy``).
             fn __copy__(&self) -> $State {
                 Clone::clone(self)
             }
+            /// The same as ``clone()`` (``copy.deepcopy``: a state holds no Python objects).
             fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> $State {
                 Clone::clone(self)
             }
@@ -388,12 +390,44 @@ macro_rules! state_class {
                 let inner = tricktaker_core::save::from_json(&crate::args::save_text(text)?)?;
                 Ok($State { inner })
             }
+            /// Pickles as ``State.from_json(self.to_json())``.
             fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
                 Ok((slf.get_type().getattr("from_json")?, (slf.borrow().to_json(),)))
             }
             /// The table at a glance.
             fn __str__(&self) -> String {
                 self.inner.to_string()
+            }
+            /// The whole table as an SVG picture, every hand face up (``tricktaker.render.table``): what
+            /// Jupyter shows.
+            fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+                crate::package::svg(slf.as_any(), "table")
+            }
+            /// The game as a record (``tricktaker.record.to_record``, format in ``docs/records.md``): the
+            /// rules, the seats, the deal, every action with its seat and the result.
+            #[pyo3(signature = (*, seats = None, event = None))]
+            fn to_record<'py>(
+                slf: &Bound<'py, Self>,
+                seats: Option<Bound<'py, PyAny>>,
+                event: Option<Bound<'py, PyAny>>,
+            ) -> PyResult<Bound<'py, PyAny>> {
+                let kwargs = pyo3::types::PyDict::new(slf.py());
+                kwargs.set_item("seats", seats)?;
+                kwargs.set_item("event", event)?;
+                crate::package::call(slf.py(), "tricktaker.record", "to_record", (slf,), Some(&kwargs))
+            }
+            /// The last state of a record of this game (a dict, or its JSON text), every action replayed and
+            /// checked (``tricktaker.record.from_record``); a record that does not replay raises
+            /// ``RecordError`` naming the deal, the step and the reason.
+            #[classmethod]
+            fn from_record<'py>(
+                cls: &Bound<'py, pyo3::types::PyType>,
+                data: &Bound<'py, PyAny>,
+            ) -> PyResult<Bound<'py, PyAny>> {
+                let py = cls.py();
+                let kwargs = pyo3::types::PyDict::new(py);
+                kwargs.set_item("game", $module.rsplit('.').next())?;
+                crate::package::call(py, "tricktaker.record", "final_state", (data,), Some(&kwargs))
             }
             $($extra)*
         }

@@ -11,6 +11,7 @@ mod batch;
 mod card;
 mod errors;
 mod game;
+mod package;
 mod sheepshead;
 mod tractor;
 mod tractor_round;

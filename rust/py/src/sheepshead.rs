@@ -120,13 +120,16 @@ crate::game::state_class!(
     }
 
     /// The cards of `seat`, strongest first: trumps, then clubs, spades, hearts.
-    fn hand(&self, py: Python<'_>, seat: Int) -> PyResult<Vec<Py<Card>>> {
-        Ok(self.sorted(py, self.inner.hand(self.seat(seat)?)))
+    fn hand<'py>(&self, py: Python<'py>, seat: Int) -> PyResult<Bound<'py, PyAny>> {
+        let cards = self.sorted(py, self.inner.hand(self.seat(seat)?));
+        crate::package::hand(py, cards, "sheepshead", None)
     }
 
     /// Every seat's hand.
-    fn hands(&self, py: Python<'_>) -> Vec<Vec<Py<Card>>> {
-        (0..NUM_PLAYERS).map(|s| self.sorted(py, self.inner.hand(s))).collect()
+    fn hands<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        (0..NUM_PLAYERS)
+            .map(|s| crate::package::hand(py, self.sorted(py, self.inner.hand(s)), "sheepshead", None))
+            .collect()
     }
 
     /// The two cards dealt to the blind.

@@ -42,6 +42,13 @@ impl State {
     fn ctx(&self) -> Option<&'static TrumpContext> {
         self.inner.trump_context()
     }
+
+    /// Seat `seat`'s cards as a `render.Hand`, which knows the trump that orders and marks them.
+    fn hand_object<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>> {
+        let cards = cards_out(py, self.ctx(), self.inner.hand(seat));
+        let trump = self.ctx().map(|ctx| Bound::new(py, Trump { ctx })).transpose()?;
+        crate::package::hand(py, cards, "tractor", trump.map(Bound::into_any))
+    }
 }
 
 /// The two teams' levels, a pair of ints each from 2 to 14 (the ace, R2).
@@ -213,12 +220,12 @@ crate::game::state_class!(
         self.inner.deals()
     }
     /// A seat's cards, in play order once the trump is fixed.
-    fn hand(&self, py: Python<'_>, seat: Int) -> PyResult<Vec<Py<Card>>> {
-        Ok(cards_out(py, self.ctx(), self.inner.hand(usize::from(seat_arg::<round::State>(seat, "seat")?))))
+    fn hand<'py>(&self, py: Python<'py>, seat: Int) -> PyResult<Bound<'py, PyAny>> {
+        self.hand_object(py, usize::from(seat_arg::<round::State>(seat, "seat")?))
     }
     /// Every seat's cards, in play order once the trump is fixed.
-    fn hands(&self, py: Python<'_>) -> Vec<Vec<Py<Card>>> {
-        (0..NUM_PLAYERS).map(|s| cards_out(py, self.ctx(), self.inner.hand(s))).collect()
+    fn hands<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        (0..NUM_PLAYERS).map(|s| self.hand_object(py, s)).collect()
     }
     /// The kitty: the starter's 8 discards (R23, R24).
     #[getter]
