@@ -10,7 +10,9 @@ Actions are numbered (``NUM_ACTIONS = 105``, see ``docs/sheepshead-protocol.md``
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -162,6 +164,22 @@ class Match:
             multiplier = 2 if self.pending_doublers else 1
             self.state = self.state.next_hand(multiplier=multiplier)
         return self.state
+
+    def to_record(self, *, seats: Sequence[str] | None = None, event: str | None = None) -> dict[str, Any]:
+        """This match as it stands, as a game record (:func:`tricktaker.record.to_record`; the format is
+        ``docs/records.md``)."""
+        from . import record
+
+        return record.to_record(self, seats=seats, event=event)
+
+    @classmethod
+    def from_record(cls, data: Mapping[str, Any] | str | bytes) -> Match:
+        """The match a match record (JSON text, bytes or data) describes, every hand replayed and verified
+        (:func:`tricktaker.record.from_record`); anything else raises
+        :class:`tricktaker.record.RecordError`."""
+        from . import record
+
+        return record._match_of(data, cls)
 
     def _score(self, hand: State) -> None:
         returns = hand.returns()

@@ -25,9 +25,9 @@ bitset hands, with the trump's tables computed once per :class:`Trump`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -364,3 +364,19 @@ class Match:
                 starter=next_starter,
             )
         return self.state
+
+    def to_record(self, *, seats: Sequence[str] | None = None, event: str | None = None) -> dict[str, Any]:
+        """This match as it stands, as a game record (:func:`tricktaker.record.to_record`; the format is
+        ``docs/records.md``)."""
+        from . import record
+
+        return record.to_record(self, seats=seats, event=event)
+
+    @classmethod
+    def from_record(cls, data: Mapping[str, Any] | str | bytes) -> Match:
+        """The match a match record (JSON text, bytes or data) describes, every round replayed and verified
+        (:func:`tricktaker.record.from_record`); anything else raises
+        :class:`tricktaker.record.RecordError`."""
+        from . import record
+
+        return record._match_of(data, cls)
