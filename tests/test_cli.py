@@ -1,4 +1,5 @@
-"""The ``tricktaker`` command line: ``simulate`` statistics and ``play`` against random opponents."""
+"""The ``tricktaker`` command line: ``simulate`` statistics, ``play`` against the bots (the look, the
+refusals, take-back, save and resume, records), ``arena`` and ``bench`` with their progress."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from tricktaker import Card, bots, cli, tractor
 from tricktaker import sheepshead as ss
 from tricktaker._core import MAX_THREADS
 from tricktaker.cli.common import WholeNumber
-from tricktaker.errors import ArgumentError
+from tricktaker.errors import ArgumentError, ArgumentTypeError
 
 THROUGHPUT_KEYS = {"seconds", "hands_per_second", "threads"}
 STAT_KEYS = {
@@ -165,7 +166,7 @@ def test_simulate_in_chunks_with_progress(
     assert cli.main(["simulate", "sheepshead", "--games", "1000", "--seed", "3", "--json", "--progress"]) == 0
     captured = capsys.readouterr()
     stats, err = json.loads(captured.out), captured.err
-    assert "100.0%" in err and "1,000/1,000" in err and err.count("\r") == 3
+    assert "100%" in err and "1,000/1,000 hands" in err and "ETA" in err  # rich's bar, its last state
     # The same three chunks by hand: 400 + 400 + 200 hands, seeded by chunk_seed(3, k).
     tally = cli.SheepsheadTally(rules=ss.Rules())
     for k, n in enumerate((400, 400, 200)):
@@ -280,7 +281,7 @@ def test_play_first_choice_finishes_a_hand(capsys: pytest.CaptureFixture[str]) -
     code = cli.main(["play", "sheepshead", "--seed", "3", "--hands", "1"], input_fn=always("1"))
     assert code == 0
     out = capsys.readouterr().out
-    assert "Returns:" in out and "Scores:" in out and "Match over after 1 hand(s)" in out
+    assert "Returns:" in out and "Scores:" in out and "Match over after 1 hand." in out
     assert re.search(r"seat \d (picks|passes)", out)
     assert re.search(r"seat \d plays (10|[7-9JQKA])[CDHS]", out)
     assert "wins trick 6" in out
@@ -398,7 +399,8 @@ def test_resolve_accepts_numbers_actions_and_cards() -> None:
     for seed in range(20):
         state = ss.State.new(seed)
         while not state.is_terminal:
-            legal = state.legal_actions()
+            legal = cli.sheepshead_choices(state)  # the legal actions, the cards in the hand's order
+            assert sorted(legal) == state.legal_actions()
             for i, action in enumerate(legal, 1):
                 text = state.action_to_string(action)
                 assert cli.resolve_sheepshead_choice(state, str(i)) == action
@@ -461,7 +463,7 @@ def test_under_card_is_played_face_down() -> None:
             assert message == f"seat {picker} plays the under card face down"
             view = cli.render_sheepshead_view(state, viewer)
             assert not re.search(card_pattern(str(under)), view)
-            assert f"{picker}:under" in view
+            assert f"seat {picker}: under" in view
             assert str(under) in cli.render_sheepshead_view(state, picker)
             break
     else:
@@ -642,7 +644,7 @@ def test_tractor_simulate_in_chunks_with_progress(
     assert cli.main(["simulate", "tractor", "--games", "400", "--seed", "3", "--json", "--progress"]) == 0
     captured = capsys.readouterr()
     stats, err = json.loads(captured.out), captured.err
-    assert "100.0%" in err and "400/400 rounds" in err and err.count("\r") == 3
+    assert "100%" in err and "400/400 rounds" in err
     tally = cli.TractorTally(rules=tractor.Rules())
     for k, n in enumerate((150, 150, 100)):
         tally.add(tractor.simulate(n, cli.chunk_seed(3, k)))
@@ -734,7 +736,7 @@ def test_tractor_play_first_choice_finishes_a_round(capsys: pytest.CaptureFixtur
     code = cli.main(["play", "tractor", "--seed", "3", "--rounds", "1"], input_fn=always("1", limit=2000))
     assert code == 0
     out = capsys.readouterr().out
-    assert "=== Round 1 · trump rank 2 ===" in out
+    assert "=== Round 1 · rank 2 ===" in out
     assert "The draw is over." in out and "Declarers: seats" in out
     assert re.search(r"seat \d (leads|plays) ", out)
     assert re.search(r"→ (you win|seat \d wins) the trick", out)
@@ -746,7 +748,7 @@ def test_tractor_play_first_choice_finishes_a_round(capsys: pytest.CaptureFixtur
     values = [int(v) for v in re.findall(r"[+-]\d+", returns[0])]
     assert len(values) == 4 and sum(values) == 0
     assert "Levels: your team (seats 0 and 2)" in out
-    assert "Stopping after 1 round(s)" in out
+    assert "Stopping after 1 round (--rounds)." in out
     assert "Traceback" not in out
 
 
@@ -759,7 +761,7 @@ def test_tractor_play_a_whole_match(capsys: pytest.CaptureFixture[str]) -> None:
         out = capsys.readouterr().out
         rounds = out.count("--- Round over ---")
         assert rounds >= 1
-        assert re.search(rf"Match over after {rounds} round\(s\): .* passed the ace and won\.", out)
+        assert re.search(rf"Match over after {rounds} rounds?: .* passed the ace and won\.", out)
 
 
 def test_tractor_play_bad_inputs_get_messages(capsys: pytest.CaptureFixture[str]) -> None:
@@ -819,7 +821,7 @@ def test_tractor_play_typing_cards(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert cli.main(["play", "tractor", "--seed", "2", "--rounds", "1"], input_fn=input_fn, out=out) == 0
     text = out.getvalue()
-    assert "--- Round over ---" in text and "Stopping after 1 round(s)" in text
+    assert "--- Round over ---" in text and "Stopping after 1 round (--rounds)." in text
     assert "You take the 8 cards of the talon" in text
     buried = re.findall(r"^You bury (.*)\.$", text, re.M)
     assert len(buried) == 1 and len(buried[0].split()) == 8
@@ -995,7 +997,7 @@ def test_tractor_view_shows_what_the_seat_may_know() -> None:
     assert starter is not None and state.trump is not None
     other = (starter + 1) % 4
     view = cli.render_tractor_view(state, starter)
-    assert "You hold the talon: bury 8 more card(s)." in view and "33 cards" in view
+    assert "You hold the talon: bury 8 more cards." in view and "33 cards" in view
     while state.phase == "kitty":
         state.apply_action(rng.choice(state.legal_actions()))
     kitty = " ".join(str(c) for c in state.kitty)
@@ -1419,3 +1421,612 @@ def test_tractor_few_plays_are_listed_fewest_cards_first() -> None:
     assert not table._ask(state)
     assert f"Your legal plays ({total:,}; the fewest cards first):" in out.getvalue()
     assert f"… and {total - cli.MAX_PLAYS_SHOWN:,} more legal plays" in out.getvalue()
+
+
+# ---- the look: suit symbols and colour only on a terminal ----
+
+ESCAPE = "\x1b["
+SYMBOLS = ("♣", "♦", "♥", "♠")
+
+
+class Terminal(io.StringIO):
+    """An output that says it is a terminal (as a real one would), in UTF-8."""
+
+    encoding = "utf-8"
+
+    def isatty(self) -> bool:
+        return True
+
+
+def play_output(
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    answers: list[str],
+    *,
+    out: io.StringIO | None = None,
+    env: dict[str, str | None] | None = None,
+) -> str:
+    """What ``play`` writes to ``out`` (a pipe by default) for ``answers``, with ``env`` set (None: unset)."""
+    for key, value in {"NO_COLOR": None, "TERM": "xterm-256color", **(env or {})}.items():
+        if value is None:
+            monkeypatch.delenv(key, raising=False)
+        else:
+            monkeypatch.setenv(key, value)
+    out = out if out is not None else io.StringIO()
+    assert cli.main(argv, input_fn=scripted(answers), out=out, err=io.StringIO()) == 0
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("game", ["sheepshead", "tractor"])
+def test_a_pipe_gets_plain_text(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = play_output(monkeypatch, ["play", game, "--seed", "5"], ["1", "1", "show", "quit"])
+    assert ESCAPE not in text and not any(s in text for s in SYMBOLS)
+    assert "Your hand" in text and "Goodbye" in text
+
+
+@pytest.mark.parametrize("game", ["sheepshead", "tractor"])
+def test_a_terminal_gets_symbols_and_colour(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = play_output(monkeypatch, ["play", game, "--seed", "5"], ["1", "show", "quit"], out=Terminal())
+    assert ESCAPE in text and any(s in text for s in SYMBOLS)
+    assert "\x1b[31m" in text  # hearts and diamonds in red
+
+
+@pytest.mark.parametrize("game", ["sheepshead", "tractor"])
+def test_no_color_keeps_the_symbols_and_plain_drops_both(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["play", game, "--seed", "5"]
+    no_color = play_output(monkeypatch, argv, ["show", "quit"], out=Terminal(), env={"NO_COLOR": "1"})
+    assert ESCAPE not in no_color and any(s in no_color for s in SYMBOLS)
+    empty = play_output(monkeypatch, argv, ["show", "quit"], out=Terminal(), env={"NO_COLOR": ""})
+    assert ESCAPE in empty  # an empty NO_COLOR is not set (no-color.org)
+    plain = play_output(monkeypatch, [*argv, "--plain"], ["show", "quit"], out=Terminal())
+    assert ESCAPE not in plain and not any(s in plain for s in SYMBOLS)
+    dumb = play_output(monkeypatch, argv, ["show", "quit"], out=Terminal(), env={"TERM": "dumb"})
+    assert ESCAPE not in dumb and not any(s in dumb for s in SYMBOLS)
+    assert plain.replace("--plain", "") == dumb == play_output(monkeypatch, argv, ["show", "quit"])
+
+
+def test_terminal_look_decides_symbols_and_colour() -> None:
+    look = cli.common.terminal_look
+    assert look(io.StringIO(), environ={}) == cli.common.PLAIN
+    assert look(Terminal(), environ={}) == cli.common.Look(symbols=True, color=True)
+    assert look(Terminal(), environ={"NO_COLOR": "x"}) == cli.common.Look(symbols=True, color=False)
+    assert look(Terminal(), environ={"TERM": "dumb"}) == cli.common.PLAIN
+    assert look(Terminal(), plain=True, environ={}) == cli.common.PLAIN
+
+    class Ascii(Terminal):
+        encoding = "ascii"
+
+    assert look(Ascii(), environ={}) == cli.common.Look(symbols=False, color=True)  # no ♣ in ASCII
+    shown = cli.common.Look(symbols=True)
+    assert [shown.name(Card(c)) for c in ("QC", "10H", "AD", "7S", "BJ")] == ["Q♣", "10♥", "A♦", "7♠", "BJ"]
+    assert [cli.common.PLAIN.name(Card(c)) for c in ("QC", "10H")] == ["QC", "10H"]
+    assert cli.common.PLAIN.card(Card("QC"), playable=False).plain == "(QC)"
+
+
+def test_plural() -> None:
+    plural = cli.common.plural
+    assert [plural(n, "card") for n in (0, 1, 2, 1000)] == ["0 cards", "1 card", "2 cards", "1,000 cards"]
+
+
+def test_no_one_cards_in_the_output(capsys: pytest.CaptureFixture[str]) -> None:
+    singular = re.compile(r"(?<![\d,])1 (cards|tricks|points|hands|rounds|levels|pairs|threads|deals)\b")
+    for argv in (
+        ["play", "sheepshead", "--seed", "3", "--hands", "2"],
+        ["play", "tractor", "--seed", "3", "--rounds", "2"],
+        ["play", "tractor", "--seed", "1", "--rounds", "3", "--opponents", "random"],
+    ):
+        assert cli.main(argv, input_fn=always("1", limit=3000)) == 0
+        out = capsys.readouterr().out
+        assert not singular.search(out), singular.search(out)
+        assert "(s)" not in out
+        assert re.search(r"\b1 (card|trick|point|hand|round|level)\b", out)
+
+
+# ---- the hand in play order, the legal cards marked, the reason for a refusal ----
+
+
+def sheepshead_position(want: Callable[[ss.State], bool], seeds: int = 400) -> ss.State:
+    """The first position of random Sheepshead hands where ``want`` holds."""
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        state = ss.State.new(seed)
+        while not state.is_terminal:
+            if want(state):
+                return state
+            state.apply_action(rng.choice(state.legal_actions()))
+    pytest.fail("no such position")
+
+
+def refused(state: ss.State, rule: str) -> Card | None:
+    """A card of the hand of the player to act that may not be played now for ``rule``."""
+    if state.phase != "play" or state.current_player is None:
+        return None
+    legal = {state.action_to_string(a) for a in state.legal_actions()}
+    for card in state.hand(state.current_player):
+        if f"play {card}" not in legal:
+            try:
+                state.clone().apply(f"play {card}")
+            except Exception as e:
+                if rule in str(e):
+                    return card
+    return None
+
+
+def test_sheepshead_hand_in_play_order() -> None:
+    order = cli.games.sheepshead.play_order
+    hand = [Card(c) for c in "7S AH QC 9C JD AD 10C KH 7D QS".split()]
+    assert [str(c) for c in order(hand)] == "QC QS JD AD 7D 10C 9C AH KH 7S".split()
+    state = ss.State.new(3)
+    seat = state.current_player
+    assert seat is not None
+    view = cli.render_sheepshead_view(state, seat)
+    line = next(line for line in view.splitlines() if line.startswith("Your hand: "))
+    shown = [Card(w) for w in line.removeprefix("Your hand: ").split()]
+    assert shown == order(state.hand(seat))
+
+
+def test_sheepshead_refusals_say_the_rule() -> None:
+    cases = {
+        "R18": ("hold card for the called", "held: the hold card for the called"),
+        "R19": ("called", "R19"),
+        "R22": ("you must follow the", "you must follow"),
+    }
+    for rule, (sentence, legend) in cases.items():
+
+        def breaks(s: ss.State, rule: str = rule) -> bool:
+            return refused(s, rule) is not None
+
+        state = sheepshead_position(breaks)
+        card = refused(state, rule)
+        assert card is not None and state.current_player is not None
+        message = cli.resolve_sheepshead_choice(state, str(card))
+        assert isinstance(message, str) and message.startswith(f"You cannot play {card} now: "), message
+        assert sentence in message and f"({rule}" in message, message
+        typed = cli.resolve_sheepshead_choice(state, f"play {card}")
+        assert isinstance(typed, str) and f"'play {card}' is not legal now: " in typed and rule in typed
+        view = cli.render_sheepshead_view(state, state.current_player)
+        assert "not playable now:" in view and legend in view, view
+        assert f"({card})" in view  # without colour, an unplayable card is in parentheses
+        numbered = re.findall(r"(\d+):(\S+)", view.split("Your hand: ")[1].splitlines()[0])
+        choices = cli.sheepshead_choices(state)
+        assert [(int(n), text) for n, text in numbered] == [
+            (i, state.action_to_string(a).split()[1]) for i, a in enumerate(choices, 1)
+        ]
+
+
+def test_sheepshead_hold_card_is_named_for_a_player() -> None:
+    state = sheepshead_position(lambda s: refused(s, "R18") is not None)
+    card = refused(state, "R18")
+    assert card is not None and state.called_card is not None
+    suit = {"C": "club", "H": "heart", "S": "spade"}[str(state.called_card.suit)]
+    message = str(cli.resolve_sheepshead_choice(state, str(card)))
+    assert (
+        f"you must keep your last {suit}, {card}, as the hold card for the called {state.called_card}"
+        in message
+    )
+    symbols = cli.common.Look(symbols=True)
+    shown = str(cli.resolve_sheepshead_choice(state, str(card), symbols))
+    assert symbols.name(state.called_card) in shown and str(state.called_card) not in shown
+
+
+def test_tractor_refusals_say_the_rule() -> None:
+    seen: dict[str, str] = {}
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = tractor.State.new(seed)
+        while not state.is_terminal and len(seen) < 3:
+            trick, player, trump = state.current_trick(), state.current_player, state.trump
+            if state.phase == "play" and trick and player is not None and trump is not None:
+                lead = trick[0][1]
+                hand = state.hand(player)
+                suit = trump.suit_of(lead[0])
+                others = [c for c in hand if trump.suit_of(c) != suit]
+                mine = [c for c in hand if trump.suit_of(c) == suit]
+                tries = {"R26": hand[: len(lead) + 1]}
+                if len(mine) >= len(lead) and others:
+                    tries["R28"] = [others[0], *mine[: len(lead) - 1]]
+                for rule, cards in tries.items():
+                    if rule not in seen and len(cards) == len(lead) + (rule == "R26"):
+                        message = cli.apply_tractor_answer(state.clone(), " ".join(str(c) for c in cards))
+                        if message is not None:
+                            seen[rule] = message
+            elif state.phase == "play" and not trick and player is not None and "R27" not in seen:
+                hand = state.hand(player)
+                trump = state.trump
+                assert trump is not None
+                mixed = [
+                    hand[0],
+                    next((c for c in hand if trump.suit_of(c) != trump.suit_of(hand[0])), hand[0]),
+                ]
+                if mixed[0] != mixed[1] and trump.suit_of(mixed[0]) != trump.suit_of(mixed[1]):
+                    message = cli.apply_tractor_answer(state.clone(), " ".join(str(c) for c in mixed))
+                    assert message is not None
+                    seen["R27"] = message
+            state.apply_action(rng.choice(state.legal_actions()))
+        if len(seen) == 3:
+            break
+    assert "every player plays as many cards as the lead (R26)" in seen["R26"]
+    assert "is not of the led suit (" in seen["R28"] and "you hold enough" in seen["R28"]
+    assert "(R28)" in seen["R28"]
+    assert "a lead is all of one suit (R27)" in seen["R27"]
+    for message in seen.values():
+        assert message.startswith("You cannot play ") and "illegal action" not in message
+        assert not re.search(r"\b1 cards\b", message)
+
+
+def test_tractor_hand_marks_what_can_be_played() -> None:
+    rng = random.Random(4)
+    for seed in range(20):
+        state = tractor.State.new(seed)
+        while not state.is_terminal:
+            player = state.current_player
+            if state.phase == "play" and state.current_trick() and player is not None:
+                playable = {c for play in state.legal_plays(limit=None) for c in play}
+                if len(playable) < len(set(state.hand(player))):
+                    view = cli.render_tractor_view(state, player)
+                    assert "You must follow" in view or "you hold only" in view.lower()
+                    hand = "\n".join(
+                        line
+                        for line in view.splitlines()
+                        if re.match(r"  (trumps|clubs|diamonds|hearts|spades):", line)
+                    )
+                    for card in state.hand(player):
+                        dim = f"({card})" in hand
+                        assert dim == (card not in playable), (card, hand)
+                    return
+            state.apply_action(rng.choice(state.legal_actions()))
+    pytest.fail("no follow with unplayable cards found")
+
+
+def test_tractor_header_says_the_rank(capsys: pytest.CaptureFixture[str]) -> None:
+    rng = random.Random(0)
+    for seed in range(200):
+        state = tractor.State.new(seed)
+        while state.phase == "draw":
+            jokers = [
+                a
+                for a in state.legal_actions()
+                if state.action_to_string(a) in ("declare BJ BJ", "declare RJ RJ")
+            ]
+            state.apply_action(jokers[0] if jokers else rng.choice(state.legal_actions()))
+        trump = state.trump
+        if trump is not None and trump.rank is None:  # no trump: the jokers only
+            view = cli.render_tractor_view(state, 0)
+            assert view.startswith(f"Tractor · {state.phase} · rank {state.rank}\n") and state.rank == "2"
+            assert "none" not in view.splitlines()[0] and "Trump: no trump" in view
+            return
+    pytest.fail("no joker declaration found")
+
+
+# ---- team points and totals ----
+
+
+def test_sheepshead_sides_and_match_totals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "sheepshead", "--seed", "3", "--hands", "2"], input_fn=always("1")) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"Sides: picker (you|seat \d)", out)
+    assert "the picking side needs 61" in out
+    assert "After 1 hand of 2" in out and "After 2 hands of 2" in out
+    table = out[out.index("After 2 hands of 2") :]
+    for header in ("seat", "role", "points", "tricks", "hand", "match"):
+        assert header in table.splitlines()[2]
+    rows = [line for line in table.splitlines() if re.match(r"\| (you \(seat \d\)|seat \d) ", line)][:5]
+    totals = [int(row.split("|")[-2]) for row in rows]
+    final = [int(v) for v in re.findall(r"[+-]\d+", re.findall(r"^Scores: (.*)$", out, re.M)[-1])]
+    assert totals == final and sum(totals) == 0
+
+
+def test_sheepshead_sides_once_the_partner_is_known() -> None:
+    state = sheepshead_position(lambda s: s.phase == "play" and s.partner is not None and s.trick_number >= 2)
+    picker, partner = state.picker, state.partner
+    assert picker is not None and partner is not None
+    outsider = next(s for s in range(5) if s not in (picker, partner))
+    view = cli.render_sheepshead_view(state, outsider)
+    points, tricks = state.points(), state.tricks_won()
+    side = points[picker] + points[partner]
+    line = next(line for line in view.splitlines() if line.startswith("Sides: "))
+    assert f"seat {picker} + seat {partner} {side} point" in line
+    assert f"the others {sum(points) - side} point" in line
+    assert f"{tricks[picker] + tricks[partner]} trick" in line
+
+
+def test_tractor_round_results_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        cli.main(["play", "tractor", "--seed", "3", "--rounds", "2"], input_fn=always("1", limit=3000)) == 0
+    )
+    out = capsys.readouterr().out
+    assert "After 1 round:" in out and "After 2 rounds:" in out
+    table = out[out.index("After 2 rounds:") :]
+    assert all(h in table for h in ("declarers", "trump", "P", "result", "your team"))
+    assert len(re.findall(r"^\| +[12] \|", table, re.M)) == 2
+    assert "Opponents' points P:" in out
+
+
+# ---- the opponents, the flags ----
+
+
+def test_the_heuristic_bot_is_the_default_opponent(capsys: pytest.CaptureFixture[str]) -> None:
+    for game in ("sheepshead", "tractor"):
+        assert cli.main(["play", game, "--seed", "1"], input_fn=scripted(["quit"])) == 0
+        assert "played by the heuristic bot" in capsys.readouterr().out
+        assert (
+            cli.main(["play", game, "--seed", "1", "--opponents", "random"], input_fn=scripted(["quit"])) == 0
+        )
+        assert "played by the random bot" in capsys.readouterr().out
+        assert cli.main(["play", game, "--help"]) == 0
+        help_text = capsys.readouterr().out
+        assert "default: heuristic" in help_text and "--resume FILE" in help_text and "--plain" in help_text
+        assert "undo" in help_text and "save FILE" in help_text
+    assert cli.main(["play", "--help"]) == 0
+    assert "heuristic bot by default" in capsys.readouterr().out
+
+
+def test_deals_is_an_alias_in_both_games() -> None:
+    parser = cli.build_parser()
+    assert parser.parse_args(["play", "sheepshead", "--deals", "4"]).hands == 4
+    assert parser.parse_args(["play", "tractor", "--deals", "4"]).rounds == 4
+    assert parser.parse_args(["play", "tractor"]).rounds is None
+    assert parser.parse_args(["arena", "sheepshead", "--bots", "random", "--deals", "6"]).hands == 6
+    assert parser.parse_args(["arena", "tractor", "--bots", "random", "--rounds", "6"]).hands == 6
+    assert parser.parse_args(["arena", "tractor", "--bots", "random"]).hands == 200
+    for command in ("simulate sheepshead --games 1 --seed 1", "arena tractor --bots random", "bench"):
+        assert parser.parse_args([*command.split(), "--plain"]).plain
+
+
+# ---- take-back, save and resume ----
+
+
+def test_undo_takes_back_to_the_previous_decision(capsys: pytest.CaptureFixture[str]) -> None:
+    answers = ["undo", "1", "1", "undo", "quit"]
+    assert cli.main(["play", "sheepshead", "--seed", "5", "--hands", "1"], input_fn=scripted(answers)) == 0
+    out = capsys.readouterr().out
+    assert "Nothing to take back: this is your first decision of the hand." in out
+    assert "Taken back: your previous decision" in out
+    views = re.findall(r"^Sheepshead · dealer.*?(?=^Your choices:)", out, re.M | re.S)
+    # Prompts 1, 2, 3, then back at prompt 2 (the "undo" at prompt 1 had nothing to take back).
+    assert len(views) == 4 and views[3] == views[1] != views[2]
+    bot = bots.SheepsheadHeuristicBot()
+    state = ss.State.new(5)
+    points = cli.common.DecisionPoints()
+    while state.current_player != 0:
+        state.apply_action(bot.act(state))
+    points.reached(state)
+    first = state.clone()
+    state.apply_action(state.legal_actions()[0])
+    while state.current_player != 0:
+        state.apply_action(bot.act(state))
+    points.reached(state)
+    assert points.back(state) and state == first
+    assert not points.back(state) and state == first
+
+
+def test_tractor_undo(capsys: pytest.CaptureFixture[str]) -> None:
+    answers = ["1", "undo", "1", "1", "undo", "quit"]
+    assert cli.main(["play", "tractor", "--seed", "2"], input_fn=play_prompts_then(answers)) == 0
+    out = capsys.readouterr().out
+    assert out.count("Taken back: your previous decision") == 2
+    assert "Traceback" not in out
+
+
+def run_until_save(game: str, argv: list[str], first: int, path: str, after: int) -> tuple[str, str]:
+    """Play ``first`` answers ``1``, save to ``path``, play ``after`` more and quit: the output before and
+    after the save."""
+    out = io.StringIO()
+    answers = ["1"] * first + [f"save {path}"] + ["1"] * after + ["quit"]
+    assert cli.main(["play", game, *argv], input_fn=scripted(answers), out=out) == 0
+    text = out.getvalue()
+    cut = text.index("Saved to ")
+    return text[:cut], text[cut:]
+
+
+@pytest.mark.parametrize(
+    ("game", "argv", "first"),
+    [
+        ("sheepshead", ["--seed", "5", "--hands", "3"], 9),
+        ("sheepshead", ["--seed", "2", "--hands", "4", "--all-pass", "doubler", "--opponents", "random"], 12),
+        ("tractor", ["--seed", "2", "--rounds", "3"], 60),
+    ],
+)
+def test_save_and_resume_continue_exactly_there(
+    game: str, argv: list[str], first: int, tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "game.json")
+    _, after_save = run_until_save(game, argv, first, path, 40)
+    out = io.StringIO()
+    assert cli.main(["play", game, "--resume", path], input_fn=scripted(["1"] * 40 + ["quit"]), out=out) == 0
+    resumed = out.getvalue()
+    assert "resumed from" in resumed
+    # The same prompts, the same moves of the bots, the same table: from the save on, both runs agree.
+    tail = after_save[after_save.index("\n") + 1 :]
+    assert tail.strip() and tail in resumed, (tail[:800], resumed[:800])
+
+
+def test_the_match_survives_a_save(tmp_path: Any) -> None:
+    """Scores, hands played, pending doublers (Sheepshead); levels, declarers, rounds (Tractor)."""
+    rng = random.Random(1)
+    match = ss.Match(seed=9, rules=ss.Rules(all_pass="doubler", hands_per_game=8))
+    while len(match.record) < 5 or match.pending_doublers == 0:
+        state = match.state
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            state.apply_action(1 if 1 in legal and state.phase == "pick" else rng.choice(legal))
+        match.next_hand()
+        if match.is_over:
+            pytest.skip("no pending doubler in this match")
+    for _ in range(7):
+        match.state.apply_action(rng.choice(match.state.legal_actions()))
+    console = cli.Console(input_fn=scripted([]), out=io.StringIO())
+    table = cli.SheepsheadTable(match=match, seat=2, rng=random.Random(0), console=console)
+    path = tmp_path / "s.json"
+    cli.common.write_save(path, table.save_data())
+    data = cli.common.read_save(path, "sheepshead")
+    restored = cli.games.sheepshead._match_from_save(data["match"], data["state"])
+    assert restored == match and restored.pending_doublers > 0 and restored.hands_played == match.hands_played
+    assert data["seat"] == 2
+    t_match = tractor.Match(seed=4)
+    while len(t_match.record) < 2:
+        round_ = t_match.state
+        while not round_.is_terminal:
+            round_.apply_action(rng.choice(round_.legal_actions()))
+        t_match.next_round()
+    for _ in range(30):
+        t_match.state.apply_action(rng.choice(t_match.state.legal_actions()))
+    t_table = cli.TractorTable(match=t_match, seat=1, rng=random.Random(0), console=console, max_rounds=5)
+    cli.common.write_save(path, t_table.save_data())
+    data = cli.common.read_save(path, "tractor")
+    restored_t = cli.games.tractor._match_from_save(data["match"], data["state"])
+    assert restored_t == t_match and restored_t.levels == t_match.levels and data["max_rounds"] == 5
+
+
+def test_save_needs_a_writable_file(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    answers = ["save", f"save {tmp_path / 'missing' / 'x.json'}", f"save {tmp_path}", "quit"]
+    assert cli.main(["play", "tractor", "--seed", "1"], input_fn=scripted(answers)) == 0
+    out = capsys.readouterr().out
+    assert "Say where to save the game: save FILE" in out
+    assert out.count("Could not save the game to") == 2 and "Traceback" not in out
+
+
+def test_a_bad_saved_game_is_an_error_not_a_traceback(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = tmp_path / "good.json"
+    run_until_save("sheepshead", ["--seed", "5"], 3, str(good), 0)
+    data = json.loads(good.read_text())
+    cases: dict[str, tuple[str, str]] = {
+        "missing.json": ("", "cannot read the saved game"),
+        "text.json": ("not json {", "it is not JSON"),
+        "list.json": ("[1, 2]", "is not a game saved by 'tricktaker play'"),
+        "other.json": (
+            json.dumps({**data, "game": "tractor"}),
+            "is a saved game of 'tractor', not sheepshead",
+        ),
+        "whist.json": (json.dumps({**data, "game": "whist"}), "names no game of tricktaker"),
+        "version.json": (json.dumps({**data, "version": 99}), "version 99"),
+        "seat.json": (json.dumps({**data, "seat": 7}), "seat must be a whole number from 0 to 4"),
+        "bot.json": (json.dumps({**data, "opponents": "clever"}), "opponents must be one of"),
+        "state.json": (json.dumps({**data, "state": {"game": "sheepshead"}}), "not a valid saved game"),
+        "scores.json": (json.dumps({**data, "match": {**data["match"], "scores": [1]}}), "scores must be"),
+        "rules.json": (
+            json.dumps({**data, "match": {**data["match"], "rules": {"jack_order": "x"}}}),
+            "not a valid saved game",
+        ),
+        "truncated.json": (good.read_text()[:200], "it is not JSON"),
+    }
+    for name, (text, message) in cases.items():
+        if text:
+            (tmp_path / name).write_text(text)
+        assert cli.main(["play", "sheepshead", "--resume", str(tmp_path / name)], input_fn=scripted([])) == 1
+        captured = capsys.readouterr()
+        assert captured.err.startswith("tricktaker: error: ") and message in captured.err, (
+            name,
+            captured.err,
+        )
+        assert "Traceback" not in captured.out + captured.err
+    assert cli.main(["play", "sheepshead", "--resume", str(good)], input_fn=scripted(["quit"])) == 0
+
+
+# ---- records ----
+
+
+def test_play_record_is_a_record(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    record = pytest.importorskip("tricktaker.record")
+    for game, argv in (("sheepshead", ["--hands", "1"]), ("tractor", ["--rounds", "1"])):
+        path = tmp_path / f"{game}.json"
+        code = cli.main(
+            ["play", game, "--seed", "3", *argv, "--record", str(path)], input_fn=always("1", limit=3000)
+        )
+        assert code == 0
+        assert f"Record written to {path}." in capsys.readouterr().out
+        replay = record.load(path)
+        assert replay.game == game and replay.seats[0] == "you" and set(replay.seats[1:]) == {"heuristic"}
+        assert replay.deals and replay.deals[0].final.is_terminal  # (then the next deal, not begun)
+    quitter = tmp_path / "quit.json"
+    code = cli.main(
+        ["play", "tractor", "--seed", "3", "--record", str(quitter)], input_fn=scripted(["1", "quit"])
+    )
+    assert code == 0 and record.load(quitter).deals
+    code = cli.main(
+        ["play", "sheepshead", "--seed", "3", "--record", str(tmp_path / "no" / "x.json")],
+        input_fn=scripted([]),
+    )
+    captured = capsys.readouterr()
+    assert code == 1 and "tricktaker: error: cannot write the record" in captured.err
+
+
+def test_arena_record_writes_one_file_per_deal(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    record = pytest.importorskip("tricktaker.record")
+    directory = tmp_path / "deals"
+    argv = ["arena", "tractor", "--bots", "heuristic,random", "--hands", "3", "--record", str(directory)]
+    assert cli.main(argv) == 0
+    assert "Records: 3 files" in capsys.readouterr().out
+    files = sorted(p.name for p in directory.iterdir())
+    assert files == ["deal-00001.json", "deal-00002.json", "deal-00003.json"]
+    for h, name in enumerate(files):
+        replay = record.load(directory / name)
+        assert replay.game == "tractor" and replay.deals[0].final.is_terminal
+        expected = ["heuristic", "random", "random", "random"]
+        assert replay.seats == [expected[(seat + h) % 4] for seat in range(4)]  # bot i sits at (i - h) % 4
+    assert cli.arena.record_path(directory, 0, 1_000_000).name == "deal-0000001.json"
+
+
+# ---- progress on the long commands ----
+
+
+def test_arena_hooks_follow_the_run() -> None:
+    calls: list[tuple[int, int]] = []
+    deals: list[tuple[int, list[str], bool]] = []
+    field = [bots.SheepsheadHeuristicBot()] + [bots.RandomBot(i) for i in range(4)]
+    result = bots.arena(
+        "sheepshead",
+        field,
+        6,
+        1,
+        progress=lambda done, total: calls.append((done, total)),
+        on_deal=lambda h, state, names: deals.append((h, names, state.is_terminal)),
+    )
+    assert calls == [(k, 6) for k in range(1, 7)]
+    assert [h for h, _, _ in deals] == list(range(6)) and all(done for _, _, done in deals)
+    assert deals[1][1] == ["random", "random", "random", "random", "heuristic"]  # bot 0 at seat (0 - 1) % 5
+    assert result == bots.arena("sheepshead", field, 6, 1)
+    with pytest.raises(ArgumentTypeError):
+        bots.arena("sheepshead", field, 6, 1, progress=3)  # type: ignore[arg-type]
+
+
+def test_arena_progress_bar(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "sheepshead", "--bots", "heuristic,random", "--hands", "4"]
+    assert cli.main([*argv, "--json"]) == 0
+    assert capsys.readouterr().err == ""  # stderr is no terminal: no bar
+    assert cli.main([*argv, "--json", "--progress"]) == 0
+    captured = capsys.readouterr()
+    assert "arena sheepshead" in captured.err and "4/4 deals" in captured.err and "100%" in captured.err
+    assert json.loads(captured.out)["hands"] == 4
+
+
+def test_bench_progress_hook(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tricktaker import bench
+
+    monkeypatch.setattr(bench, "_rate", lambda count, work, min_seconds: 1.0)
+    calls: list[tuple[int, int, str]] = []
+    measurements = bench.run(quick=True, progress=lambda done, total, work: calls.append((done, total, work)))
+    assert [done for done, _, _ in calls] == list(range(1, len(measurements) + 1))
+    assert all(total == len(measurements) for _, total, _ in calls)
+    assert calls[0][2] == f"{measurements[0].game}: {measurements[0].work}"
+
+
+def test_simulate_progress_updates_per_chunk(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli, "CHUNK", 400)
+    seen: list[int] = []
+    update = cli.common.ProgressBar.update
+
+    def record(self: Any, done: int, *args: Any, **kwargs: Any) -> None:
+        seen.append(done)
+        update(self, done, *args, **kwargs)
+
+    monkeypatch.setattr(cli.common.ProgressBar, "update", record)
+    assert (
+        cli.main(["simulate", "sheepshead", "--games", "1000", "--seed", "3", "--progress", "--plain"]) == 0
+    )
+    assert seen == [400, 800, 1000]
+    assert ESCAPE not in capsys.readouterr().err

@@ -130,6 +130,8 @@ class _Workload:
     """Time ``legal_actions`` on the mid-game states too."""
     toolkit: Callable[[float], list[Measurement]] | None = None
     """The game's own lines (its card-level toolkit), measured first, given the seconds per measurement."""
+    toolkit_lines: int = 0
+    """How many lines ``toolkit`` measures (for the progress of :func:`run`)."""
 
 
 def _tractor_toolkit(t: float) -> list[Measurement]:
@@ -173,6 +175,7 @@ _WORKLOADS: dict[str, _Workload] = {
         midgame=(10, 120),
         stage="mid-play",
         toolkit=_tractor_toolkit,
+        toolkit_lines=1,
     ),
 }
 """Each game's workload: the reference engines differ in speed by orders of magnitude, and so do the games."""
@@ -182,20 +185,39 @@ _DEFAULT_WORKLOAD = _Workload(
 """The workload of a game without an entry in :data:`_WORKLOADS`."""
 
 
-def run(quick: bool = False) -> list[Measurement]:
+Progress = Callable[[int, int, str], None]
+"""A hook of :func:`run`: ``progress(done, total, work)`` after each measured line, ``work`` naming it."""
+
+
+def run(quick: bool = False, *, progress: Progress | None = None) -> list[Measurement]:
     """Measure both engines on the same work; ``quick`` keeps the whole run to a few seconds.
 
     Every game of :data:`tricktaker.protocol.GAMES` that has a reference engine (``tricktaker.reference``'s
     module of the same name) is measured, in the registry's order, with its :data:`_WORKLOADS` entry.
+    ``progress(done, total, work)``, when given, is called after each line is measured (``done`` from 1 to
+    ``total``, the number of lines the run measures; ``work`` is ``"game: work"``).
     """
     t = 0.2 if quick else 1.0
     scale = 1 if quick else 5
     out: list[Measurement] = []
-    for name, game in GAMES.items():
-        engine = _reference_engine(name)
-        if engine is not None:
-            out += _measure(name, game, engine, _WORKLOADS.get(name, _DEFAULT_WORKLOAD), t, scale)
+    engines = [(name, game, _reference_engine(name)) for name, game in GAMES.items()]
+    measured = [(name, game, engine) for name, game, engine in engines if engine is not None]
+    total = sum(_line_count(_WORKLOADS.get(name, _DEFAULT_WORKLOAD)) for name, _, _ in measured)
+
+    def measured_one(m: Measurement) -> None:
+        out.append(m)
+        if progress is not None:
+            progress(len(out), max(total, len(out)), f"{m.game}: {m.work}")
+
+    for name, game, engine in measured:
+        assert engine is not None
+        _measure(name, game, engine, _WORKLOADS.get(name, _DEFAULT_WORKLOAD), t, scale, measured_one)
     return out
+
+
+def _line_count(w: _Workload) -> int:
+    """How many lines :func:`_measure` measures with workload ``w``."""
+    return w.toolkit_lines + 5 + (1 if w.legal_actions else 0)
 
 
 def _reference_engine(name: str) -> _ReferenceEngine | None:
@@ -211,13 +233,27 @@ def _reference_engine(name: str) -> _ReferenceEngine | None:
 
 
 def _measure(
-    name: str, game: GameModule[S, Any], engine: _ReferenceEngine, w: _Workload, t: float, scale: int
-) -> list[Measurement]:
-    """Game ``name``'s lines: its toolkit's, then the same work on both engines (``engine`` the reference)."""
-    out: list[Measurement] = w.toolkit(t) if w.toolkit is not None else []
+    name: str,
+    game: GameModule[S, Any],
+    engine: _ReferenceEngine,
+    w: _Workload,
+    t: float,
+    scale: int,
+    measured: Callable[[Measurement], None],
+) -> None:
+    """Game ``name``'s lines: its toolkit's, then the same work on both engines (``engine`` the reference),
+    each given to ``measured`` as soon as it is measured."""
+    out: list[Measurement] = []
+
+    def add_line(m: Measurement) -> None:
+        out.append(m)
+        measured(m)
+
+    for m in w.toolkit(t) if w.toolkit is not None else []:
+        add_line(m)
 
     def add(work: str, unit: str, rust: float, ref: float) -> None:
-        out.append(Measurement(name, work, unit, rust, ref))
+        add_line(Measurement(name, work, unit, rust, ref))
 
     n_fast, n_ref = w.playouts[0] * scale, w.playouts[1] * scale
     add(
@@ -263,7 +299,6 @@ def _measure(
         _rate(len(fast_states), _resamples(fast_states), t),
         _rate(len(ref_states), _resamples(ref_states), t),
     )
-    return out
 
 
 def _resamples(states: list[_Steppable]) -> Callable[[], None]:

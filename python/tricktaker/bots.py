@@ -666,7 +666,15 @@ _ARENA_DEALS: dict[str, Callable[[int, int], GameState]] = {"sheepshead": _sheep
 """How :func:`arena` deals hand ``h`` from its seed where a game does not simply take ``State.new(seed)``."""
 
 
-def arena(game: str, bots: Sequence[Bot], hands: int, seed: int) -> ArenaResult:
+def arena(
+    game: str,
+    bots: Sequence[Bot],
+    hands: int,
+    seed: int,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+    on_deal: Callable[[int, GameState, list[str]], None] | None = None,
+) -> ArenaResult:
     """Play ``hands`` hands of ``game`` among ``bots`` (one per seat: 5 for Sheepshead, 4 for Tractor).
 
     ``game`` is a name of :data:`tricktaker.protocol.GAMES`. Hand ``h`` seats bot ``i`` at seat
@@ -675,6 +683,10 @@ def arena(game: str, bots: Sequence[Bot], hands: int, seed: int) -> ArenaResult:
     rotates too); Tractor deals round 1 (both teams at level 2). Deals depend only on ``seed`` and ``h``;
     bots are deterministic, so the result is too. The confidence interval is the normal approximation: mean ±
     1.96 standard errors of the per-hand mean. Returns are zero-sum, so the bots' means sum to zero.
+
+    Two hooks follow the run (an exception raised in one ends it): ``progress(done, hands)`` is called after
+    each hand, ``done`` from 1 to ``hands``; ``on_deal(h, state, names)`` gets each finished hand ``h`` (from
+    0), its terminal state and the names of the bots by seat (``names[seat]``), e.g. to record it.
     """
     if game not in GAMES:
         raise ArgumentError(f"unknown game {_args.shown(game)}: the games are {', '.join(sorted(GAMES))}")
@@ -688,6 +700,9 @@ def arena(game: str, bots: Sequence[Bot], hands: int, seed: int) -> ArenaResult:
         raise ArgumentTypeError(f"a bot has a name and an act(state) method, not {_args.shown(odd)}")
     hands = _args.whole(hands, "hands", 2, MAX_ARENA_HANDS)
     seed = _args.seed(seed)
+    for hook, hook_name in ((progress, "progress"), (on_deal, "on_deal")):
+        if hook is not None and not callable(hook):
+            raise ArgumentTypeError(f"{hook_name} must be a callable or None, not {_args.shown(hook)}")
     table = np.zeros((hands, n), dtype=np.float64)
     for h in range(hands):
         deal_seed = _mix(seed, h)
@@ -699,6 +714,10 @@ def arena(game: str, bots: Sequence[Bot], hands: int, seed: int) -> ArenaResult:
         returns = _play_out(state, seating)
         for i, seat in enumerate(seat_of):
             table[h, i] = returns[seat]
+        if on_deal is not None:
+            on_deal(h, state, [bot.name for bot in seating])
+        if progress is not None:
+            progress(h + 1, hands)
     mean = table.mean(axis=0)
     sem = table.std(axis=0, ddof=1) / math.sqrt(hands)
     return ArenaResult(

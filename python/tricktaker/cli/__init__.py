@@ -1,14 +1,18 @@
 """The ``tricktaker`` command line (also ``python -m tricktaker``).
 
-Two commands, each followed by the name of a game::
+Each command is followed by the name of a game (but ``bench``)::
 
     tricktaker simulate sheepshead --games 1000000 --seed 7 [--threads 2] [--json] [rule options]
-    tricktaker play sheepshead [--seed 7] [--seat 0] [--hands 3] [rule options]
+    tricktaker play sheepshead [--seed 7] [--seat 0] [--hands 3] [--opponents heuristic] [rule options]
     tricktaker simulate tractor --games 100000 --seed 7 [--threads 2] [--json] [rule options]
-    tricktaker play tractor [--seed 7] [--seat 0] [--rounds 2] [rule options]
+    tricktaker play tractor [--seed 7] [--seat 0] [--rounds 2] [--resume FILE] [--record FILE]
+    tricktaker arena sheepshead --bots pimc,heuristic --hands 1000 --seed 3 [--record DIR]
+    tricktaker bench [--quick] [--json]
 
 ``simulate`` plays random hands (rounds) in Rust and prints what happened in them; ``play`` lets a person play
-one seat against opponents that choose uniformly at random among their legal actions.
+one seat against a bot (the heuristic bot by default), with suit symbols and colour on a terminal, take-back
+(``undo``) and ``save FILE`` / ``--resume FILE``; ``arena`` plays bots against each other; ``bench`` times the
+Rust engines against the Python reference ones. The long commands show a progress bar on stderr.
 
 One module per command (:mod:`.simulate`, :mod:`.play`, :mod:`.arena`, :mod:`.bench`) and one plug-in per
 game (:mod:`.games.sheepshead`, :mod:`.games.tractor`), found through :data:`GAMES`: a :class:`Game` names its
@@ -27,7 +31,7 @@ from typing import TextIO
 
 from .. import __version__
 from ..errors import TricktakerError
-from . import arena, bench, play, simulate
+from . import arena, bench, play, replay, simulate
 from .common import INTERRUPTED, MAX_SEED, Console, Game, ProgressBar, Tally, chunk_seed
 from .games import GAMES
 from .games.sheepshead import (
@@ -35,6 +39,7 @@ from .games.sheepshead import (
     SheepsheadTally,
     render_sheepshead_view,
     resolve_sheepshead_choice,
+    sheepshead_choices,
 )
 from .games.sheepshead import _describe as _describe
 from .games.tractor import (
@@ -69,6 +74,7 @@ __all__ = [
     "render_sheepshead_view",
     "render_tractor_view",
     "resolve_sheepshead_choice",
+    "sheepshead_choices",
     "tractor_choices",
 ]
 
@@ -83,7 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The ``tricktaker`` argument parser, with one sub-command per command and game of :data:`GAMES`."""
     parser = argparse.ArgumentParser(
         prog="tricktaker",
-        description="Card-game rules engines: simulate random hands or play against the computer.",
+        description="Card-game rules engines: simulate random hands, play against the computer, pit bots"
+        " against each other.",
     )
     parser.add_argument("--version", action="version", version=f"tricktaker {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -91,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_command(commands, GAMES)
     bench.add_command(commands)
     play.add_command(commands, GAMES)
+    replay.add_command(commands)
     return parser
 
 
@@ -133,6 +141,7 @@ def _run(argv: list[str] | None, console: Console) -> int:
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     run: Callable[[argparse.Namespace, Console], int] = args.run
+    console.configure(plain=bool(getattr(args, "plain", False)))
     try:
         return run(args, console)
     except TricktakerError as e:

@@ -1,15 +1,37 @@
-"""``tricktaker arena GAME --bots …``: a seeded tournament between the bots a game's plug-in offers."""
+"""``tricktaker arena GAME --bots …``: a seeded tournament between the bots a game's plug-in offers, with a
+progress bar of the deals on stderr and, with ``--record DIR``, one record file per deal."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from rich.text import Text
 
 from .. import bots
-from .common import MAX_SEED, Console, Game, add_number_flag, add_seed_flag, quoted
+from ..protocol import GameState
+from .common import (
+    MAX_SEED,
+    STYLES,
+    Console,
+    Game,
+    ProgressBar,
+    add_number_flag,
+    add_plain_flag,
+    add_progress_flag,
+    add_seed_flag,
+    add_threads_flag,
+    new_table,
+    plural,
+    quoted,
+    wants_progress,
+    write_record,
+)
 
-__all__ = ["MAX_ARENA_HANDS", "add_command", "bots_arg"]
+__all__ = ["MAX_ARENA_HANDS", "add_command", "bots_arg", "record_path"]
 
 MAX_ARENA_HANDS = bots.MAX_ARENA_HANDS
 """The most deals an ``arena`` plays (the library's bound: the bots play in Python and every return is kept,
@@ -32,6 +54,13 @@ def bots_arg(game: Game) -> Callable[[str], list[str]]:
     return parse
 
 
+def record_path(directory: str | os.PathLike[str], h: int, deals: int) -> Path:
+    """The record file of deal ``h`` (from 0) of an arena of ``deals`` deals: ``DIR/deal-00001.json``…,
+    numbered from 1 with at least 5 digits (as many as the last number needs, so that the names sort)."""
+    width = max(5, len(str(deals)))
+    return Path(directory) / f"deal-{h + 1:0{width}d}.json"
+
+
 def add_command(
     commands: argparse._SubParsersAction[argparse.ArgumentParser], games: Mapping[str, Game]
 ) -> None:
@@ -44,7 +73,13 @@ def add_command(
     )
     arena_games = arena.add_subparsers(dest="game", required=True, metavar="GAME")
     for game in games.values():
-        sub = arena_games.add_parser(game.name, help=game.summary)
+        sub = arena_games.add_parser(
+            game.name,
+            help=game.summary,
+            description=f"A seeded {game.name} tournament: bot i sits at seat (i - d) mod"
+            f" {game.num_players} in deal d, so that every bot plays every seat equally often. A progress"
+            " bar of the deals is shown on stderr when it is a terminal.",
+        )
         sub.add_argument(
             "--bots",
             type=bots_arg(game),
@@ -54,10 +89,27 @@ def add_command(
             " the empty seats",
         )
         add_number_flag(
-            sub, "--hands", 2, MAX_ARENA_HANDS, "deals to play", note="default 200", default=200, metavar="N"
+            sub,
+            "--hands",
+            2,
+            MAX_ARENA_HANDS,
+            f"{game.unit} to play",
+            note="default 200",
+            aliases=("--rounds", "--deals") if game.unit == "rounds" else ("--deals",),
+            default=200,
+            metavar="N",
         )
         add_seed_flag(sub, "seed", note="default 0", default=0)
+        add_threads_flag(sub, "threads of each pimc bot's rollouts", note="default 1", default=1)
         sub.add_argument("--json", action="store_true", help="print the results as one JSON object")
+        sub.add_argument(
+            "--record",
+            metavar="DIR",
+            help="write the record of every deal to DIR (deal-00001.json…, the seats named by bot; DIR is"
+            " created if need be)",
+        )
+        add_progress_flag(sub)
+        add_plain_flag(sub, cards=False)
         sub.set_defaults(run=_arena_runner(game))
 
 
@@ -71,12 +123,50 @@ def _arena_runner(game: Game) -> Callable[[argparse.Namespace, Console], int]:
 def _run_arena(game: Game, args: argparse.Namespace, console: Console) -> int:
     names: list[str] = list(args.bots)
     names += [names[-1]] * (game.num_players - len(names))
-    field = [game.bots[n]((args.seed + i) & MAX_SEED) for i, n in enumerate(names)]
-    result = bots.arena(args.game, field, args.hands, args.seed)
+    field = [game.bots[n]((args.seed + i) & MAX_SEED, args.threads) for i, n in enumerate(names)]
+    hands: int = args.hands
+    on_deal: Callable[[int, GameState, list[str]], None] | None = None
+    if args.record is not None:
+        directory = Path(os.path.expanduser(args.record))
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except (OSError, ValueError) as e:
+            console.err.write(f"tricktaker: error: cannot create the record directory {args.record!r}: {e}\n")
+            return 1
+        event = f"tricktaker arena {game.name} --bots {','.join(args.bots)} --seed {args.seed}"
+
+        def on_deal(h: int, state: GameState, seats: list[str]) -> None:
+            write_record(
+                state,
+                record_path(directory, h, hands),
+                seats=seats,
+                event=f"{event}, deal {h + 1} of {hands}",
+            )
+
+    bar = (
+        ProgressBar(hands, console.err, unit="deals", description=f"arena {game.name}", plain=console.plain)
+        if wants_progress(args, console)
+        else None
+    )
+    try:
+        result = bots.arena(
+            args.game,
+            field,
+            hands,
+            args.seed,
+            progress=(lambda done, total: bar.update(done)) if bar is not None else None,
+            on_deal=on_deal,
+        )
+    except OSError as e:
+        console.err.write(f"tricktaker: error: cannot write a record to {args.record!r}: {e}\n")
+        return 1
+    finally:
+        if bar is not None:
+            bar.close()
     if args.json:
         data = {
             "game": args.game,
-            "hands": args.hands,
+            "hands": hands,
             "seed": args.seed,
             "bots": [
                 {"seat_order": i, "name": n, "mean": result.mean[i], "interval": list(result.interval(i))}
@@ -84,6 +174,18 @@ def _run_arena(game: Game, args: argparse.Namespace, console: Console) -> int:
             ],
         }
         console.out.write(json.dumps(data) + "\n")
-    else:
-        console.out.write(result.table() + "\n")
+        return 0
+    title = f"{game.name}: {plural(hands, 'deal')}, seed {args.seed}"
+    table = new_table(console.look, "bot", "mean", "95% interval", right=("mean",))
+    for i, name in enumerate(names):
+        lo, hi = result.interval(i)
+        mean = result.mean[i]
+        style = STYLES["good"] if lo > 0 else STYLES["bad"] if hi < 0 else ""
+        table.add_row(f"{i}:{name}", f"{mean:+.3f}", f"[{lo:+.3f}, {hi:+.3f}]", style=style)
+    console.print(Text(title, style=STYLES["head"]))
+    console.show(table)
+    if args.record is not None:
+        console.print(
+            f"Records: {plural(hands, 'file')} in {args.record} ({record_path(args.record, 0, hands).name}…)"
+        )
     return 0

@@ -1,10 +1,11 @@
-"""``tricktaker bench``: the Rust engines against the pure-Python reference ones (:mod:`tricktaker.bench`)."""
+"""``tricktaker bench``: the Rust engines against the pure-Python reference ones (:mod:`tricktaker.bench`),
+with a progress bar of the measured lines on stderr."""
 
 from __future__ import annotations
 
 import argparse
 
-from .common import Console
+from .common import Console, ProgressBar, add_plain_flag, add_progress_flag, new_table, wants_progress
 
 __all__ = ["add_command"]
 
@@ -19,6 +20,8 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     bench.add_argument("--quick", action="store_true", help="a few seconds (default: about a minute)")
     bench.add_argument("--json", action="store_true", help="print the measurements as JSON, to track them")
+    add_progress_flag(bench)
+    add_plain_flag(bench, cards=False)
     bench.set_defaults(run=_run_bench)
 
 
@@ -26,7 +29,37 @@ def _run_bench(args: argparse.Namespace, console: Console) -> int:
     # Imported here: it loads the reference engines, which the other commands do not need.
     from .. import bench
 
-    console.err.write("measuring both engines" + (" (quick)" if args.quick else "") + "…\n")
-    measurements = bench.run(quick=args.quick)
-    console.out.write((bench.to_json(measurements) if args.json else bench.format_table(measurements)) + "\n")
+    what = "measuring both engines" + (" (quick)" if args.quick else "")
+    bar: ProgressBar | None = None
+    if wants_progress(args, console):
+        bar = ProgressBar(1, console.err, unit="lines", description=what, plain=console.plain)
+    else:
+        console.err.write(what + "…\n")
+
+    def progress(done: int, total: int, work: str) -> None:
+        if bar is not None:
+            bar.update(done, description=work, total=total)
+
+    try:
+        measurements = bench.run(quick=args.quick, progress=progress)
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        console.out.write(bench.to_json(measurements) + "\n")
+        return 0
+    table = new_table(
+        console.look,
+        "game",
+        "work",
+        "rust /s",
+        "reference /s",
+        "ratio",
+        right=("rust /s", "reference /s", "ratio"),
+    )
+    for m in measurements:
+        table.add_row(
+            m.game, m.work, f"{m.rust_per_second:,.0f}", f"{m.reference_per_second:,.1f}", f"{m.ratio:,.0f}x"
+        )
+    console.show(table)
     return 0

@@ -1,54 +1,108 @@
-"""The plumbing every command and every game's plug-in shares: the console, the progress bar, the argument
-types, the seeds of ``simulate``'s chunks, and :class:`Game`, what a game's plug-in tells the commands."""
+"""The plumbing every command and every game's plug-in shares: the console and its look (suit symbols and
+colour, through rich), the progress bar, the argument types, the seeds of ``simulate``'s chunks, what the
+tables of ``play`` share (their commands, saved games, records), and :class:`Game`, what a game's plug-in
+tells the commands."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import re
+import shlex
 import sys
-import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TextIO
+from pathlib import Path
+from typing import Any, Literal, Protocol, TextIO
+
+from rich import box
+from rich.console import Console as RichConsole
+from rich.console import RenderableType
+from rich.progress import (
+    BarColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TaskProgressColumn,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
 
 from .. import _args
-from .._core import MAX_THREADS
+from .._core import MAX_THREADS, Card
 from ..bots import Bot
-from ..protocol import GAMES, GameModule
+from ..errors import NothingToUndoError, TricktakerError
+from ..protocol import GAMES, GameModule, GameState
 
 __all__ = [
+    "COMMANDS_HELP",
     "HELP",
     "INTERRUPTED",
     "MAX_ANSWER",
     "MAX_COUNT",
+    "MAX_SAVE_BYTES",
     "MAX_SEED",
+    "PLAIN",
     "QUIT",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
     "SHOW",
+    "STYLES",
+    "SUIT_NAMES",
+    "SUIT_SYMBOLS",
+    "UNDO",
+    "BotMaker",
     "Console",
+    "DecisionPoints",
     "Game",
+    "Look",
     "NotANumberError",
     "NumberTextError",
     "OutOfRangeError",
     "ProgressBar",
+    "SaveFileError",
+    "TableCommand",
+    "TakeBack",
     "Tally",
     "WholeNumber",
     "add_number_flag",
+    "add_plain_flag",
+    "add_progress_flag",
     "add_rule_flags",
     "add_seat_flag",
     "add_seed_flag",
     "add_threads_flag",
     "choice_number",
     "chunk_seed",
+    "engine_reason",
     "int_text",
+    "isatty",
     "mean_of",
+    "new_table",
     "opponent_bot",
     "option_bounds",
     "parse_whole",
+    "plural",
     "quoted",
     "rate_of",
+    "read_save",
+    "record_game",
     "rules_from_flags",
+    "save_game",
+    "saved_int",
+    "saved_list",
+    "saved_mapping",
     "scores_text",
     "shortened",
+    "symbolized",
+    "table_command",
+    "terminal_look",
+    "wants_progress",
+    "write_record",
+    "write_save",
 ]
 
 _MASK64 = (1 << 64) - 1
@@ -62,17 +116,217 @@ MAX_ANSWER = 200
 throw, is about 100 characters)."""
 
 
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``1 card``, ``2 cards``, ``1,000 hands``: ``count`` and ``noun``, in the plural (``many``, else
+    ``noun + "s"``) unless ``count`` is 1."""
+    return f"{count:,} {noun if count == 1 else (many if many is not None else noun + 's')}"
+
+
+# ---- the look: suit symbols and colour ----
+
+SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+"""The suit symbols a terminal shows: ♣ ♦ ♥ ♠."""
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+_RED = frozenset("DH")
+STYLES = {
+    "red": "red",
+    "trump": "bold",
+    "red joker": "bold bright_red",
+    "black joker": "bold bright_blue",
+    "unplayable": "dim",
+    "number": "bold cyan",
+    "head": "bold",
+    "refusal": "yellow",
+    "good": "green",
+    "bad": "red",
+    "you": "bold",
+}
+"""The styles of the table, by what they mark (rich style names)."""
+
+
+_SYMBOL_CARD = re.compile(
+    "(?<![0-9A-Za-z])(?:(?:10|[2-9JQKA])[\u2663\u2666\u2665\u2660]|RJ|BJ)(?![0-9A-Za-z])"
+)
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a command writes cards: with suit symbols (``Q♣``) or letters (``QC``), and whether its console
+    colours them (hearts and diamonds red, trumps bold, the jokers coloured, unplayable cards dim).
+
+    The colour is carried as styles on :class:`rich.text.Text`; a console without colour writes the plain
+    text, so the same rendering serves a terminal, a pipe and ``--plain``. Without colour an unplayable card
+    is written in parentheses (``(9C)``), which a dim style shows on a terminal.
+    """
+
+    symbols: bool = False
+    color: bool = False
+
+    def name(self, card: Card) -> str:
+        """The card as text: ``Q♣`` with symbols, else the engine's ``QC``; the jokers are ``BJ``, ``RJ``."""
+        text = str(card)
+        if self.symbols and card.suit is not None and not card.is_joker:
+            return text[:-1] + SUIT_SYMBOLS.get(card.suit, card.suit)
+        return text
+
+    def names(self, cards: Iterable[Card]) -> str:
+        """The cards as text, separated by spaces; ``-`` for none."""
+        return " ".join(self.name(c) for c in cards) or "-"
+
+    def suit(self, suit: str) -> str:
+        """A suit named for a person: ``clubs``, with its symbol when the look has symbols (``clubs ♣``)."""
+        name = SUIT_NAMES.get(suit, suit)
+        return f"{name} {SUIT_SYMBOLS[suit]}" if self.symbols and suit in SUIT_SYMBOLS else name
+
+    def card(
+        self, card: Card, *, trump: bool = False, playable: bool = True, number: int | None = None
+    ) -> Text:
+        """One card, styled: red suits red, a trump bold, the jokers coloured; an unplayable card dim (in
+        parentheses without colour); ``number`` written before it (``1:Q♣``), the number a person types."""
+        styles = []
+        if card.is_joker:
+            styles.append(STYLES["red joker" if str(card).startswith("R") else "black joker"])
+        elif card.suit in _RED:
+            styles.append(STYLES["red"])
+        if trump:
+            styles.append(STYLES["trump"])
+        if not playable:
+            styles.append(STYLES["unplayable"])
+        name = self.name(card)
+        if not playable and not self.color:
+            name = f"({name})"
+        out = Text()
+        if number is not None:
+            out.append(f"{number}:", style=STYLES["number"])
+        out.append(name, style=" ".join(styles))
+        return out
+
+    def cards(
+        self,
+        cards: Iterable[Card],
+        *,
+        trump: Callable[[Card], bool] | None = None,
+        playable: Callable[[Card], bool] | None = None,
+    ) -> Text:
+        """Cards separated by spaces (``-`` for none), each styled by :meth:`card`."""
+        out = Text()
+        for i, card in enumerate(cards):
+            if i:
+                out.append(" ")
+            out.append_text(
+                self.card(
+                    card,
+                    trump=trump(card) if trump is not None else False,
+                    playable=playable(card) if playable is not None else True,
+                )
+            )
+        return out if out.plain else Text("-")
+
+    def highlight(self, text: str) -> Text:
+        """``text`` with the cards it names in symbols (``Q♥``, ``RJ``) styled as :meth:`card` styles them
+        (but for the trump, which only the game knows)."""
+        out = Text(text)
+        for m in _SYMBOL_CARD.finditer(text):
+            token = m[0]
+            if token in ("RJ", "BJ"):
+                style = STYLES["red joker" if token == "RJ" else "black joker"]
+            elif token[-1] in (SUIT_SYMBOLS["H"], SUIT_SYMBOLS["D"]):
+                style = STYLES["red"]
+            else:
+                continue
+            out.stylize(style, m.start(), m.end())
+        return out
+
+    @property
+    def box(self) -> box.Box:
+        """The lines of a table: drawn with box characters on a terminal, ASCII otherwise."""
+        return box.ROUNDED if self.symbols else box.ASCII
+
+
+PLAIN = Look()
+"""Letters and no colour: what a pipe, a file, ``NO_COLOR`` with ``--plain``, and ``TERM=dumb`` get."""
+
+
+def isatty(stream: object) -> bool:
+    """Whether ``stream`` is a terminal (``False`` for a closed stream or one without ``isatty``)."""
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _writes(stream: object, text: str) -> bool:
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def terminal_look(stream: object, *, plain: bool = False, environ: Mapping[str, str] | None = None) -> Look:
+    """The look of output written to ``stream``: suit symbols and colour on a terminal; letters and no colour
+    with ``plain`` (``--plain``), on a pipe or a file, or with ``TERM=dumb``; symbols without colour when
+    ``NO_COLOR`` is set to anything non-empty (https://no-color.org). Symbols need an encoding with them."""
+    env = os.environ if environ is None else environ
+    if plain or not isatty(stream) or env.get("TERM") == "dumb":
+        return PLAIN
+    return Look(symbols=_writes(stream, "".join(SUIT_SYMBOLS.values())), color=not env.get("NO_COLOR"))
+
+
+def _rich_console(stream: TextIO, *, color: bool, width: int | None = None) -> RichConsole:
+    """A rich console writing to ``stream``: in colour, or plain text with no escape code at all."""
+    return RichConsole(
+        file=stream,
+        force_terminal=True if color else False,
+        color_system="auto" if color else None,
+        no_color=not color,
+        highlight=False,
+        markup=False,
+        emoji=False,
+        width=width if width is not None else (None if isatty(stream) else 160),
+    )
+
+
 @dataclass
 class Console:
-    """Where a command reads the person's answers and writes its output (injectable for tests)."""
+    """Where a command reads the person's answers and writes its output (injectable for tests), and the
+    :class:`Look` of that output (plain until :meth:`configure` is called with the command's flags)."""
 
     input_fn: Callable[[str], str] = input
     out: TextIO = field(default_factory=lambda: sys.stdout)
     err: TextIO = field(default_factory=lambda: sys.stderr)
+    look: Look = PLAIN
+    plain: bool = False
+    """``--plain`` was given: no colour and no suit symbols, on ``out`` and on ``err`` (progress bars)."""
+    _rich: RichConsole | None = field(default=None, init=False, repr=False, compare=False)
 
-    def print(self, text: str = "") -> None:
-        """Write one line (or several) to ``out``."""
-        self.out.write(text + "\n")
+    def configure(self, *, plain: bool = False) -> None:
+        """Choose the look of ``out`` (:func:`terminal_look`) for a command run with ``--plain`` or not."""
+        self.plain = plain
+        self.look = terminal_look(self.out, plain=plain)
+        self._rich = None
+
+    @property
+    def rich(self) -> RichConsole:
+        """A rich console on ``out`` that colours only when the look does."""
+        if self._rich is None:
+            self._rich = _rich_console(self.out, color=self.look.color)
+        return self._rich
+
+    def print(self, text: str | Text = "") -> None:
+        """Write one line (or several) to ``out``: styled text in colour when the look has colour, else its
+        plain text."""
+        if self.look.color:
+            self.rich.print(self.look.highlight(text) if isinstance(text, str) else text, soft_wrap=True)
+        else:
+            self.out.write((text.plain if isinstance(text, Text) else text) + "\n")
+        self.out.flush()
+
+    def show(self, renderable: RenderableType) -> None:
+        """Write a rich renderable (a table) to ``out``, in colour only when the look has colour."""
+        self.rich.print(renderable)
         self.out.flush()
 
     def ask(self, prompt: str) -> str | None:
@@ -100,6 +354,14 @@ class Console:
                 return answer
 
 
+def new_table(look: Look, *columns: str, right: Sequence[str] = ()) -> Table:
+    """A rich table with ``columns`` (those in ``right`` aligned right), drawn as ``look`` draws tables."""
+    table = Table(box=look.box, header_style=STYLES["head"])
+    for column in columns:
+        table.add_column(column, justify="right" if column in right else "left")
+    return table
+
+
 class Tally(Protocol):
     """Running totals of a ``simulate`` run of one game, fed one chunk of random hands (rounds) at a time."""
 
@@ -116,6 +378,12 @@ class Tally(Protocol):
         ...
 
 
+class BotMaker(Protocol):
+    """Makes one of a game's bots from a seed; ``threads`` is what a search bot's rollouts may use."""
+
+    def __call__(self, seed: int, threads: int | None = 1) -> Bot: ...
+
+
 @dataclass(frozen=True)
 class Game:
     """Everything the command line needs to know about one game: what its plug-in (``cli/games/<name>.py``)
@@ -130,13 +398,14 @@ class Game:
     new_tally: Callable[[argparse.Namespace], Tally]
     """A fresh :class:`Tally` for ``simulate`` with the rules of the command line."""
     play: Callable[[argparse.Namespace, Console], int] | None = None
-    """Runs ``play``: a person against random opponents; returns the exit status. ``None``: not offered."""
+    """Runs ``play``: a person against the computer; returns the exit status. ``None``: not offered."""
     add_play_options: Callable[[argparse.ArgumentParser], None] | None = None
     """Adds the options of ``play`` that only this game has (e.g. ``--hands``)."""
     unit: str = "hands"
     """What one simulated game is called: ``hands`` (Sheepshead) or ``rounds`` (Tractor)."""
-    bots: Mapping[str, Callable[[int], Bot]] = field(default_factory=dict)
-    """The bots the game offers (opponents in ``play``, players in ``arena``) by name, made from a seed."""
+    bots: Mapping[str, BotMaker] = field(default_factory=dict)
+    """The bots the game offers (opponents in ``play``, players in ``arena``) by name, made from a seed (and
+    the threads of a search bot's rollouts)."""
 
     @property
     def module(self) -> GameModule[Any, Any]:
@@ -168,43 +437,104 @@ def _splitmix64(x: int) -> int:
     return z ^ (z >> 31)
 
 
-class ProgressBar:
-    """A one-line progress bar redrawn in place (``\\r``) on a text stream."""
+class _RateColumn(ProgressColumn):
+    """Units per second, e.g. ``12,345 hands/s``."""
 
-    def __init__(self, total: int, stream: TextIO, *, unit: str = "hands", width: int = 28) -> None:
+    def __init__(self, unit: str) -> None:
+        super().__init__()
+        self.unit = unit
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:,.0f} {self.unit}/s" if speed is not None else f"- {self.unit}/s")
+
+
+class ProgressBar:
+    """A progress bar of ``total`` units on ``stream`` (a rich progress bar): the bar, the percentage, the
+    units done, the rate and the time left. Redrawn in place on a terminal; on another stream (a file, with
+    ``--progress``) its final state is written once, when it is closed. Without colour with ``plain``."""
+
+    def __init__(
+        self,
+        total: int,
+        stream: TextIO,
+        *,
+        unit: str = "hands",
+        description: str = "",
+        plain: bool = False,
+    ) -> None:
         self.total = max(total, 1)
         self.stream = stream
         self.unit = unit
-        self.width = width
-        self.start = time.perf_counter()
-
-    def update(self, done: int) -> None:
-        """Redraw the bar with ``done`` of ``total`` units finished."""
-        fraction = min(done / self.total, 1.0)
-        filled = round(fraction * self.width)
-        elapsed = time.perf_counter() - self.start
-        rate = done / elapsed if elapsed > 0 else 0.0
-        eta = (self.total - done) / rate if rate > 0 else 0.0
-        bar = "#" * filled + "-" * (self.width - filled)
-        self.stream.write(
-            f"\r[{bar}] {fraction:6.1%} {done:,}/{self.total:,} {self.unit}"
-            f" · {rate:,.0f}/s · ETA {_duration(eta)}   "
+        console = RichConsole(
+            file=stream,
+            no_color=True if plain else None,
+            highlight=False,
+            markup=False,
+            emoji=False,
+            width=None if isatty(stream) else 120,
         )
-        self.stream.flush()
+        self._progress = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            TaskProgressColumn(),
+            TextColumn("{task.completed:,.0f}/{task.total:,.0f} " + unit.replace("[", "\\[")),
+            _RateColumn(unit),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+            console=console,
+            refresh_per_second=4,
+        )
+        self._task = self._progress.add_task(description, total=self.total)
+        self._progress.start()
+        self._closed = False
+
+    def update(self, done: int, description: str | None = None, *, total: int | None = None) -> None:
+        """Show ``done`` of ``total`` units finished (with a new ``description`` or ``total``, if given)."""
+        if total is not None:
+            self.total = max(total, 1)
+        self._progress.update(
+            self._task, completed=min(done, self.total), total=self.total, description=description
+        )
 
     def close(self) -> None:
-        """End the bar's line."""
-        self.stream.write("\n")
-        self.stream.flush()
+        """Stop redrawing; the bar's last state stays on its line."""
+        if not self._closed:
+            self._closed = True
+            self._progress.stop()
+
+    def __enter__(self) -> ProgressBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
-def _duration(seconds: float) -> str:
-    whole = round(seconds)
-    if whole < 60:
-        return f"{whole}s"
-    if whole < 3600:
-        return f"{whole // 60}m{whole % 60:02d}s"
-    return f"{whole // 3600}h{whole // 60 % 60:02d}m"
+def add_progress_flag(container: argparse._ActionsContainer) -> None:
+    """Add ``--progress``/``--no-progress``: a progress bar on stderr, by default only on a terminal."""
+    container.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show a progress bar on stderr (default: only when stderr is a terminal)",
+    )
+
+
+def add_plain_flag(container: argparse._ActionsContainer, *, cards: bool = True) -> None:
+    """Add ``--plain``: no colour (and, where the command shows cards, letters for the suits). Without it the
+    output is plain too on a pipe, a file and with ``TERM=dumb``; ``NO_COLOR`` removes only the colour."""
+    what = "no colour, and letters for the suits (QC, not Q\u2663)" if cards else "no colour"
+    container.add_argument(
+        "--plain",
+        action="store_true",
+        help=f"{what}; the default on a pipe, a file and TERM=dumb (NO_COLOR removes only the colour)",
+    )
+
+
+def wants_progress(args: argparse.Namespace, console: Console) -> bool:
+    """Whether to show a progress bar: ``--progress``/``--no-progress``, else only on a terminal's stderr."""
+    forced: bool | None = getattr(args, "progress", None)
+    return forced if forced is not None else isatty(console.err)
 
 
 MAX_COUNT = 10**12
@@ -330,25 +660,44 @@ def add_number_flag(
     help_text: str,
     *,
     note: str | None = None,
+    aliases: Sequence[str] = (),
     **kwargs: Any,
 ) -> None:
     """Add ``flag``, a :class:`WholeNumber` from ``lo`` to ``hi``, to ``container`` (a parser or a group).
-    The help is ``help_text (lo to hi; note)``: every number flag states its bound the same way."""
+    The help is ``help_text (lo to hi; note)``: every number flag states its bound the same way. Each of
+    ``aliases`` is another flag that sets the same value (``--deals`` for ``--hands``), with its own help."""
     number = WholeNumber(lo, hi)
     extra = f"; {note}" if note else ""
     container.add_argument(flag, type=number, help=f"{help_text} ({number.bounds}{extra})", **kwargs)
+    dest = kwargs.get("dest") or flag.lstrip("-").replace("-", "_")
+    for alias in aliases:
+        container.add_argument(
+            alias,
+            type=number,
+            dest=dest,
+            default=argparse.SUPPRESS,
+            metavar=kwargs.get("metavar"),
+            help=f"the same as {flag} ({number.bounds})",
+        )
 
 
-def add_threads_flag(parser: argparse.ArgumentParser) -> None:
+def add_threads_flag(
+    container: argparse._ActionsContainer,
+    help_text: str = "threads",
+    *,
+    note: str = "default: one per core",
+    default: int | None = None,
+) -> None:
     """Add ``--threads T``, from 1 to the library's own bound, :data:`tricktaker._core.MAX_THREADS` (4 per
-    core this process may run on; default: the library's, one per core)."""
+    core this process may run on; default ``default``, ``None``: the library's, one per core)."""
     add_number_flag(
-        parser,
+        container,
         "--threads",
         1,
         MAX_THREADS,
-        "threads",
-        note="4 per core; default: one per core",
+        help_text,
+        note=f"4 per core; {note}",
+        default=default,
         metavar="T",
     )
 
@@ -386,7 +735,72 @@ INTERRUPTED = 130
 QUIT = frozenset({"quit", "exit", "q"})
 HELP = frozenset({"help", "h", "?"})
 SHOW = frozenset({"show", "table", "hand", "look"})
-"""The words that quit, ask for help and show the table again at a prompt of ``play``."""
+UNDO = frozenset({"undo", "u", "back", "takeback"})
+"""The words that quit, ask for help, show the table again and take back at a prompt of ``play``."""
+
+COMMANDS_HELP = """\
+Commands: show (the table again), undo or u (take back your last move, and the others' moves after it),
+save FILE (save the game: resume it with --resume FILE), help (this text), quit (leave; Ctrl-D works too)."""
+"""The lines of a table's help that list its commands."""
+
+
+@dataclass(frozen=True)
+class TableCommand:
+    """A command typed at a prompt of ``play`` rather than a move: ``quit``, ``help``, ``show``, ``undo`` or
+    ``save`` (with its file, ``""`` when none was given)."""
+
+    kind: Literal["quit", "help", "show", "undo", "save"]
+    argument: str = ""
+
+
+def table_command(answer: str) -> TableCommand | None:
+    """The command ``answer`` types (:data:`QUIT`, :data:`HELP`, :data:`SHOW`, :data:`UNDO`, ``save FILE``),
+    or ``None`` when it is no command (a move, or nonsense for the game to answer)."""
+    text = answer.strip()
+    word = text.lower()
+    for kind, words in (("quit", QUIT), ("help", HELP), ("show", SHOW), ("undo", UNDO)):
+        if word in words:
+            return TableCommand(kind)  # type: ignore[arg-type]
+    first, _, rest = text.partition(" ")
+    if first.lower() == "save":
+        return TableCommand("save", rest.strip())
+    return None
+
+
+class DecisionPoints:
+    """Where the person decided in the current deal (the lengths of the state's history at their prompts), so
+    that ``undo`` can go back to the one before."""
+
+    def __init__(self, points: Iterable[int] = ()) -> None:
+        self.points = sorted(set(points))
+
+    def reached(self, state: GameState) -> None:
+        """The person is asked at ``state``: a decision point (later ones, taken back, are forgotten)."""
+        n = len(state.history())
+        while self.points and self.points[-1] > n:
+            self.points.pop()
+        if not self.points or self.points[-1] != n:
+            self.points.append(n)
+
+    def back(self, state: GameState) -> bool:
+        """Take ``state`` back to the person's previous decision point; ``False`` (and ``state`` unchanged)
+        when this is their first one in the deal."""
+        n = len(state.history())
+        earlier = [p for p in self.points if p < n]
+        if not earlier:
+            return False
+        target = earlier[-1]
+        try:
+            while len(state.history()) > target:
+                state.undo()
+        except NothingToUndoError:
+            pass
+        self.points = earlier
+        return True
+
+    def clear(self) -> None:
+        """A new deal: nothing to take back."""
+        self.points = []
 
 
 def choice_number(answer: str, count: int) -> int | str | None:
@@ -402,9 +816,11 @@ def choice_number(answer: str, count: int) -> int | str | None:
         return f"There is no choice {shortened(answer.strip())}: {numbers}."
 
 
-def opponent_bot(offered: Mapping[str, Callable[[int], Bot]], name: str, seed: int) -> Bot | None:
-    """The opponents' bot of ``play``; ``None`` for uniform random play with the table's own generator."""
-    return None if name == "random" else offered[name](seed)
+def opponent_bot(offered: Mapping[str, BotMaker], name: str, seed: int, threads: int | None = 1) -> Bot:
+    """The opponents' bot of ``play``: ``offered[name]`` made from ``seed``. Every bot is deterministic given
+    the position (``random`` too: :class:`~tricktaker.bots.RandomBot`), so a position taken back or resumed
+    gets the same answers."""
+    return offered[name](seed, threads)
 
 
 # ---- rule flags, derived from a game's option table ----
@@ -473,3 +889,158 @@ def rules_from_flags(
 ) -> dict[str, Any]:
     """The options that :func:`add_rule_flags` read, as ``Rules(**options)`` keywords."""
     return {o.name: getattr(args, o.name) for o in rules.options() if o.name not in skip}
+
+
+# ---- saved games and records of ``play`` ----
+
+SAVE_FORMAT = "tricktaker-play"
+"""The ``format`` of a file written by ``save FILE`` at a prompt of ``play`` (read by ``--resume FILE``)."""
+SAVE_VERSION = 1
+MAX_SAVE_BYTES = 16 * 2**20
+"""The largest file ``--resume`` reads (a saved game is a few kilobytes)."""
+
+
+class SaveFileError(TricktakerError):
+    """A file given to ``play --resume`` that cannot be read or is not a game saved by ``play`` (the command
+    says why and exits with status 1)."""
+
+
+def write_save(path: str | os.PathLike[str], data: Mapping[str, Any]) -> None:
+    """Write a saved game (``data``, with :data:`SAVE_FORMAT` added) to ``path`` as JSON, replacing it whole:
+    the file is written next to it first, then renamed. Raises :class:`OSError` or :class:`ValueError` (a
+    path with a NUL) when it cannot be written."""
+    target = Path(os.path.expanduser(os.fspath(path)))
+    text = json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION, **data})
+    temporary = target.with_name(target.name + ".tmp")
+    try:
+        temporary.write_text(text + "\n", encoding="utf-8")
+        os.replace(temporary, target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def read_save(path: str | os.PathLike[str], game: str) -> dict[str, Any]:
+    """The saved game of ``game`` in ``path``, as written by :func:`write_save`; :class:`SaveFileError` saying
+    why when the file cannot be read, is not JSON, or is not a game of ``game`` saved by ``play``."""
+    shown = os.fspath(path)
+    try:
+        with open(os.path.expanduser(shown), "rb") as f:
+            raw = f.read(MAX_SAVE_BYTES + 1)
+    except (OSError, ValueError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise SaveFileError(f"cannot read the saved game {shown!r}: {reason}") from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveFileError(f"{shown!r} is not a saved game: it is over {MAX_SAVE_BYTES // 2**20} MiB")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError) as e:
+        raise SaveFileError(
+            f"{shown!r} is not a saved game: it is not JSON ({shortened(str(e), 80)})"
+        ) from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveFileError(f"{shown!r} is not a game saved by 'tricktaker play' (no format {SAVE_FORMAT!r})")
+    version = data.get("version")
+    if type(version) is not int or version != SAVE_VERSION:
+        raise SaveFileError(
+            f"{shown!r} was saved in version {shortened(repr(data.get('version')))} of the format; this"
+            f" tricktaker reads version {SAVE_VERSION}"
+        )
+    saved = data.get("game")
+    if saved != game:
+        raise SaveFileError(
+            f"{shown!r} is a saved game of {saved!r}, not {game}: resume it with"
+            f" 'tricktaker play {saved} --resume FILE'"
+            if isinstance(saved, str) and saved in GAMES
+            else f"{shown!r} names no game of tricktaker ({shortened(repr(saved))})"
+        )
+    return data
+
+
+def write_record(
+    game: Any, path: str | os.PathLike[str], *, seats: Sequence[str], event: str | None = None
+) -> None:
+    """Write the record of ``game`` (a state or a match) to ``path`` with :mod:`tricktaker.record`, the seats
+    named ``seats``. Raises :class:`OSError` (or :class:`ValueError`) when the file cannot be written."""
+    from .. import record
+
+    record.save(record.to_record(game, seats=seats, event=event), os.path.expanduser(os.fspath(path)))
+
+
+class TakeBack(Exception):
+    """Raised by a table's prompt once ``undo`` has taken the deal back to the person's previous decision: the
+    turn in progress is abandoned and the table goes on from the state as it now is."""
+
+
+_CARD_CODE = re.compile(r"(?<![0-9A-Za-z])(10|[2-9JQKA])([CDHS])(?![0-9A-Za-z])")
+
+
+def symbolized(text: str, look: Look) -> str:
+    """``text`` (an engine's message) with its cards written as ``look`` writes them (``QC`` → ``Q♣``)."""
+    if not look.symbols:
+        return text
+    return _CARD_CODE.sub(lambda m: m[1] + SUIT_SYMBOLS[m[2]], text)
+
+
+def engine_reason(error: BaseException) -> str:
+    """An engine's refusal without the action's id: ``illegal action 87 (play KD): seat 3 must…`` → ``seat 3
+    must…``; counts written in the singular when they are 1 (``1 cards`` → ``1 card``)."""
+    text = re.sub(r"^illegal action \d+(?: \([^)]*\))?: ", "", str(error))
+    return re.sub(r"\b1 (card|pair|trick|point|level|round|hand)s\b", r"1 \1", text)
+
+
+def save_game(console: Console, where: str, game: str, data: Mapping[str, Any]) -> None:
+    """The ``save FILE`` command at a prompt of ``play``: write ``data`` (:func:`write_save`) to ``where`` and
+    tell the person how to resume, or why it could not be written."""
+    if not where:
+        console.print(f"Say where to save the game: save FILE (e.g. save {game}.json).")
+        return
+    try:
+        write_save(where, data)
+    except (OSError, ValueError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        console.print(Text(f"Could not save the game to {where!r}: {reason}.", style=STYLES["refusal"]))
+        return
+    console.print(
+        f"Saved to {where}. Continue it later with: tricktaker play {game} --resume {shlex.quote(where)}"
+    )
+
+
+def record_game(console: Console, game: Any, path: str, *, seats: Sequence[str], event: str) -> bool:
+    """Write the record of ``game`` (``play --record FILE``) and say so; ``False`` (with a message on stderr)
+    when it cannot be written."""
+    try:
+        write_record(game, path, seats=seats, event=event)
+    except (OSError, ValueError, TricktakerError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        console.err.write(f"tricktaker: error: cannot write the record to {path!r}: {reason}\n")
+        return False
+    console.print(f"Record written to {path}.")
+    return True
+
+
+def saved_int(data: Mapping[str, Any], key: str, lo: int, hi: int, *, optional: bool = False) -> int | None:
+    """``data[key]``, a whole number from ``lo`` to ``hi`` (``None`` allowed when ``optional``); else
+    :class:`SaveFileError` naming the field."""
+    value = data.get(key)
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise SaveFileError(f"{key} must be a whole number from {int_text(lo)} to {int_text(hi)}")
+    return value
+
+
+def saved_mapping(data: Mapping[str, Any], key: str) -> dict[str, Any]:
+    """``data[key]``, an object; else :class:`SaveFileError` naming the field."""
+    value = data.get(key)
+    if not isinstance(value, dict):
+        raise SaveFileError(f"{key} must be an object")
+    return value
+
+
+def saved_list(data: Mapping[str, Any], key: str) -> list[Any]:
+    """``data[key]``, a list; else :class:`SaveFileError` naming the field."""
+    value = data.get(key)
+    if not isinstance(value, list):
+        raise SaveFileError(f"{key} must be a list")
+    return value

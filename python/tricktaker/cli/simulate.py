@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable, Mapping
-from typing import Any, TextIO
+from typing import Any
 
 from .common import (
     MAX_COUNT,
@@ -18,9 +18,13 @@ from .common import (
     Game,
     ProgressBar,
     add_number_flag,
+    add_plain_flag,
+    add_progress_flag,
     add_seed_flag,
     add_threads_flag,
     chunk_seed,
+    plural,
+    wants_progress,
 )
 
 __all__ = ["add_command"]
@@ -58,12 +62,8 @@ def add_command(
         add_seed_flag(sub, "seed", required=True)
         add_threads_flag(sub)
         sub.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
-        sub.add_argument(
-            "--progress",
-            action=argparse.BooleanOptionalAction,
-            default=None,
-            help="show a progress bar on stderr (default: only when stderr is a terminal)",
-        )
+        add_progress_flag(sub)
+        add_plain_flag(sub, cards=False)
         game.add_rule_options(sub)
         sub.set_defaults(run=_simulate_runner(game))
 
@@ -89,8 +89,11 @@ def _run_simulate(game: Game, args: argparse.Namespace, console: Console) -> int
     tally = game.new_tally(args)
     total: int = args.games
     unit = game.unit
-    show_progress = args.progress if args.progress is not None else _isatty(console.err)
-    bar = ProgressBar(total, console.err, unit=unit) if show_progress else None
+    bar = (
+        ProgressBar(total, console.err, unit=unit, description=f"simulate {game.name}", plain=console.plain)
+        if wants_progress(args, console)
+        else None
+    )
     seconds = 0.0
     done = 0
     k = 0
@@ -124,7 +127,7 @@ def _run_simulate(game: Game, args: argparse.Namespace, console: Console) -> int
     console.print(f"rules: {rules}")
     for line in tally.report(stats):
         console.print(line)
-    threads = "one thread per core" if args.threads is None else f"{args.threads} thread(s)"
+    threads = "one thread per core" if args.threads is None else plural(args.threads, "thread")
     rate = stats[f"{unit}_per_second"]
     console.print(
         f"throughput: {rate:,.0f} {unit}/s ({total:,} {unit} in {seconds:.3f} s, {threads})"
@@ -132,10 +135,3 @@ def _run_simulate(game: Game, args: argparse.Namespace, console: Console) -> int
         else f"throughput: n/a ({total:,} {unit} in under a clock tick)"
     )
     return 0
-
-
-def _isatty(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False

@@ -7,36 +7,57 @@ Everything the commands know of Sheepshead is here, in :data:`GAME`. The rule fl
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from rich.text import Text
 
 from ... import bots, sheepshead
 from ..._core import Card
-from ...errors import CardParseError, IllegalActionError
+from ...errors import CardParseError, IllegalActionError, TricktakerError
 from ..common import (
-    HELP,
+    COMMANDS_HELP,
     INTERRUPTED,
-    QUIT,
-    SHOW,
+    MAX_SEED,
+    PLAIN,
+    STYLES,
+    BotMaker,
     Console,
+    DecisionPoints,
     Game,
+    Look,
+    SaveFileError,
+    TakeBack,
     Tally,
     add_number_flag,
     add_rule_flags,
     choice_number,
+    engine_reason,
     mean_of,
+    new_table,
     opponent_bot,
     option_bounds,
+    plural,
     quoted,
     rate_of,
+    read_save,
+    record_game,
     rules_from_flags,
+    save_game,
+    saved_int,
+    saved_list,
+    saved_mapping,
     scores_text,
+    symbolized,
+    table_command,
 )
+from ..play import DEFAULT_OPPONENTS
 
 __all__ = [
     "BOTS",
@@ -44,9 +65,12 @@ __all__ = [
     "SheepsheadTable",
     "SheepsheadTally",
     "add_rule_options",
+    "play_order",
     "render_sheepshead_view",
     "resolve_sheepshead_choice",
     "rules_dict",
+    "sheepshead_choices",
+    "sheepshead_view",
 ]
 
 # ---- the rule flags ----
@@ -217,19 +241,154 @@ def _new_tally(args: argparse.Namespace) -> Tally:
 # ---- at the table ----
 
 _CARD_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
+_FAIL_SUITS = ("C", "H", "S")
+"""The fail suits in the order a hand is shown: the colours alternate (♣ ♥ ♠)."""
+_FAIL_RANKS = ("A", "10", "K", "9", "8", "7")
+_ONE = {"C": "club", "H": "heart", "S": "spade", "D": "diamond"}
 
-_SHEEPSHEAD_HELP = """\
+_SHEEPSHEAD_HELP = f"""\
 Answer with one of:
-  a number from the list            e.g. 1
+  a number from the list            e.g. 1 (your hand numbers the cards you may play)
   the action's text                 e.g. pick, pass, bury QC, call AH, alone, play 10D
-  just a card                       e.g. QC, qc, 10h, TH (when only one listed action uses it)
-Commands: show (the table again), help (this text), quit (leave; Ctrl-D works too).
-Cards: rank 7 8 9 10 J Q K A (T for 10) and suit C D H S (clubs, diamonds, hearts, spades).
-Trumps, high to low: QC QS QH QD JC JS JH JD AD 10D KD 9D 8D 7D; you must follow the suit led if you can."""
+  just a card                       e.g. QC, qc, Q♣, 10h, TH (when only one listed action uses it)
+{COMMANDS_HELP}
+Cards: rank 7 8 9 10 J Q K A (T for 10) and suit C D H S (clubs, diamonds, hearts, spades) or ♣ ♦ ♥ ♠.
+Trumps, high to low: QC QS QH QD JC JS JH JD AD 10D KD 9D 8D 7D; you must follow the suit led if you can
+(R22-R24). The picker keeps a card of the called suit (the hold card) until that suit is led, and the partner
+plays the called card the first time it is (R18, R19)."""
 
 
 def _card_points(card: Card) -> int:
     return _CARD_POINTS.get(card.rank or "", 0)
+
+
+def _is_trump(card: Card) -> bool:
+    return sheepshead.suit_of(card) == "T"
+
+
+def play_order(cards: Sequence[Card], jack_order: str = "standard") -> list[Card]:
+    """``cards`` as a player holds them: the trumps first, high to low (R3), then the fail suits ♣ ♥ ♠, each
+    from the ace down (A 10 K 9 8 7, R4)."""
+    ranks = {c: i for i, c in enumerate(sheepshead.trumps(jack_order))}  # type: ignore[arg-type]
+
+    def key(card: Card) -> tuple[int, int]:
+        if card in ranks:
+            return (0, ranks[card])
+        suit, rank = card.suit or "", card.rank or ""
+        return (
+            1 + (_FAIL_SUITS.index(suit) if suit in _FAIL_SUITS else 3),
+            _FAIL_RANKS.index(rank) if rank in _FAIL_RANKS else 9,
+        )
+
+    return sorted(cards, key=key)
+
+
+def _hand_order(state: sheepshead.State, seat: int) -> list[Card]:
+    return play_order(state.hand(seat), state.rules.jack_order)
+
+
+def sheepshead_choices(state: sheepshead.State) -> list[int]:
+    """The legal actions of the player to act, as ``play`` numbers them: the cards to bury, lay under or play
+    in the order of the hand (:func:`play_order`), the other actions in their id order."""
+    legal = state.legal_actions()
+    player = state.current_player
+    if player is None or state.phase not in ("bury", "under", "play"):
+        return legal
+    place = {c: i for i, c in enumerate(_hand_order(state, player))}
+
+    def key(action: int) -> tuple[int, int]:
+        arg = state.action_to_string(action).partition(" ")[2]
+        return (place.get(Card(arg), len(place)), action) if arg else (-1, action)
+
+    return sorted(legal, key=key)
+
+
+def _who(player: int, seat: int) -> str:
+    return "you" if player == seat else f"seat {player}"
+
+
+def _suits(suit: str, look: Look) -> str:
+    """``clubs`` (``clubs ♣``), or ``trumps`` for ``T``."""
+    return "trumps" if suit == "T" else look.suit(suit)
+
+
+def _refusal(state: sheepshead.State, verb: str, card: Card, look: Look = PLAIN) -> tuple[str, str] | None:
+    """Why the player to act may not ``verb`` ``card`` now, as ``(sentence, short)``: the rule in a player's
+    words, and a few words for the hand's legend; ``None`` when it is legal."""
+    try:
+        action = state.string_to_action(f"{verb} {card}")
+    except (IllegalActionError, CardParseError, ValueError) as e:
+        reason = symbolized(engine_reason(e), look)
+        return reason, reason
+    if action in state.legal_actions():
+        return None
+    try:
+        state.clone().apply_action(action)
+    except IllegalActionError as e:
+        return _reason(state, engine_reason(e), look)
+    return None
+
+
+def _reason(state: sheepshead.State, text: str, look: Look) -> tuple[str, str]:
+    """The engine's reason ``text`` told to the player to act, with the suits named and the rule cited."""
+    me = state.current_player
+    called = state.called_card
+    called_name = look.name(called) if called is not None else "called card"
+    called_suit = called.suit or "" if called is not None else ""
+    trick = state.current_trick()
+    if (m := re.search(r"must follow (trump|[CDHS])\b", text)) is not None:
+        suit = "T" if m[1] == "trump" else m[1]
+        held = [c for c in _hand_order(state, me) if sheepshead.suit_of(c) == suit] if me is not None else []
+        led = (
+            f" ({look.name(trick[0][1])} by {_who(trick[0][0], me if me is not None else -1)})"
+            if trick
+            else ""
+        )
+        rule = "R24" if suit == "T" else "R22"
+        return (
+            f"you must follow the {_suits(suit, look)} led{led} while you hold {look.names(held)} ({rule})",
+            f"you must follow {_suits(suit, look)}, {rule}",
+        )
+    if (m := re.search(r"(\S+) is the picker's hold card", text)) is not None:
+        card = Card(m[1])
+        suits = _suits(called_suit, look)
+        if state.under is not None and card == state.under:
+            return (
+                f"{look.name(card)} is your under card, the hold card of the called {called_name}: it stays"
+                f" until {suits} are led or the last trick is played (R16, R18)",
+                f"held: your under card for the called {called_name}, R18",
+            )
+        return (
+            f"you must keep your last {_ONE.get(called_suit, 'card')}, {look.name(card)}, as the hold card"
+            f" for the called {called_name} until {suits} are led or the last trick is played (R18)",
+            f"held: the hold card for the called {called_name}, R18",
+        )
+    if re.search(r"is the called card: it may not be thrown", text):
+        return (
+            f"{called_name} is the called card: as the partner you may not throw it on another suit before"
+            " the last trick (R19)",
+            "the called card: not thrown on another suit before the last trick, R19",
+        )
+    if re.search(r"led for the first time: \S+ must be played", text):
+        suits = _suits(called_suit, look)
+        return (
+            f"{suits} are led for the first time: you must play the called {called_name} (R19)",
+            f"the called {called_name} goes on the first {_ONE.get(called_suit, 'called-suit')} trick, R19",
+        )
+    if re.search(r"is of the called suit, which the partner must open", text):
+        one = _ONE.get(called_suit, "card of the called suit")
+        return (
+            f"as the partner you may not lead another {one} before the called {called_name}: the first"
+            f" {one} led must bring it out (R19)",
+            f"the partner opens {_suits(called_suit, look)} with the called {called_name}, R19",
+        )
+    if (m := re.search(r"the hand is in the (\w+) phase, not the (\w+) phase", text)) is not None:
+        return f"it is the {m[1]} phase", f"the {m[1]} phase"
+    if me is not None:
+        text = re.sub(rf"\bseat {me} does not hold\b", "you do not hold", text)
+        text = re.sub(r"\bthe picker holds\b" if state.picker == me else r"(?!)", "you hold", text)
+    shown = symbolized(text, look)
+    return shown, shown
 
 
 def _hidden_under(state: sheepshead.State, seat: int, player: int, card: Card) -> bool:
@@ -237,12 +396,19 @@ def _hidden_under(state: sheepshead.State, seat: int, player: int, card: Card) -
     return player != seat and player == state.picker and state.under is not None and card == state.under
 
 
-def _trick_text(state: sheepshead.State, seat: int, trick: Sequence[tuple[int, Card]]) -> str:
-    shown = []
-    for player, card in trick:
-        name = "under" if _hidden_under(state, seat, player, card) else str(card)
-        shown.append(f"{'you' if player == seat else player}:{name}")
-    return "  ".join(shown)
+def _trick_text(
+    state: sheepshead.State, seat: int, trick: Sequence[tuple[int, Card]], look: Look = PLAIN
+) -> Text:
+    out = Text()
+    for i, (player, card) in enumerate(trick):
+        if i:
+            out.append(" | ")
+        out.append(f"{_who(player, seat)}: ")
+        if _hidden_under(state, seat, player, card):
+            out.append("under", style=STYLES["unplayable"])
+        else:
+            out.append_text(look.card(card, trump=_is_trump(card)))
+    return out
 
 
 def _revealed_partner(state: sheepshead.State) -> int | None:
@@ -255,73 +421,162 @@ def _revealed_partner(state: sheepshead.State) -> int | None:
     return None
 
 
-def render_sheepshead_view(state: sheepshead.State, seat: int) -> str:
-    """The table as ``seat`` sees it: their own hand, the other seats' card counts, the tricks so far.
+def _known_partner(state: sheepshead.State, seat: int) -> int | None:
+    """The partner as ``seat`` knows them: revealed by the called card (R17), or ``seat`` itself when it holds
+    the called card."""
+    partner = _revealed_partner(state)
+    if partner is None and state.secret_partner == seat:
+        return seat
+    return partner
 
-    Other seats' cards, the blind and a bury the viewer did not make are never shown; the partner is named
-    only once the called card has been played (R17), unless the viewer is the partner.
-    """
+
+def _sides_text(state: sheepshead.State, seat: int) -> str | None:
+    """The points and tricks of each side as ``seat`` knows them: picker and partner against the others once
+    the partner is known (or the picker is alone), else the picker's and the viewer's own."""
+    if state.phase not in ("play", "done") or state.picker is None or state.is_leaster:
+        return None
+    points, tricks = state.points(), state.tricks_won()
+    picker = state.picker
+
+    def side(seats: Sequence[int]) -> str:
+        return (
+            f"{plural(sum(points[s] for s in seats), 'point')} in"
+            f" {plural(sum(tricks[s] for s in seats), 'trick')}"
+        )
+
+    partner = _known_partner(state, seat)
+    bury = ""
+    if picker == seat and state.bury:
+        bury = f" (+{sum(_card_points(c) for c in state.bury)} in your bury)"
+    if state.called_card is None or partner is not None:
+        picking = [picker] + ([partner] if partner is not None and partner != picker else [])
+        others = [s for s in range(sheepshead.NUM_PLAYERS) if s not in picking]
+        names = " + ".join(_who(s, seat) for s in picking)
+        return (
+            f"Sides: picker {names} {side(picking)}{bury} · the others {side(others)}"
+            " · the picking side needs 61"
+        )
+    mine = f" · you {side([seat])}" if seat != picker else ""
+    return f"Sides: picker {_who(picker, seat)} {side([picker])}{bury}{mine} · the partner is not known yet"
+
+
+def _hand_text(state: sheepshead.State, seat: int, look: Look) -> list[Text]:
+    """``seat``'s hand in play order; at its turn the cards it may bury or play are numbered (the numbers it
+    types) and the others dim, with a legend that says why each may not be played."""
+    hand = _hand_order(state, seat)
+    numbers: dict[Card, int] = {}
+    reasons: dict[Card, str] = {}
+    if state.current_player == seat and state.phase in ("bury", "under", "play"):
+        for i, action in enumerate(sheepshead_choices(state), 1):
+            arg = state.action_to_string(action).partition(" ")[2]
+            if arg:
+                numbers[Card(arg)] = i
+        if state.phase == "play":
+            for card in hand:
+                if card not in numbers:
+                    why = _refusal(state, "play", card, look)
+                    reasons[card] = why[1] if why is not None else "not playable now"
+    line = Text("Your hand: ")
+    previous: str | None = None
+    for i, card in enumerate(hand):
+        group = "T" if _is_trump(card) else card.suit or ""
+        if i:
+            line.append("  " if group != previous else " ")
+        previous = group
+        line.append_text(
+            look.card(card, trump=group == "T", playable=card not in reasons, number=numbers.get(card))
+        )
+    if not hand:
+        line.append("-")
+    lines = [line]
+    if reasons:
+        by_reason: dict[str, list[Card]] = {}
+        for card, short in reasons.items():
+            by_reason.setdefault(short, []).append(card)
+        legend = " · ".join(f"{look.names(cards)} ({short})" for short, cards in by_reason.items())
+        lines.append(Text(f"  not playable now: {legend}", style=STYLES["unplayable"]))
+    return lines
+
+
+def sheepshead_view(state: sheepshead.State, seat: int, look: Look = PLAIN) -> Text:
+    """:func:`render_sheepshead_view` as styled text, the cards written as ``look`` writes them."""
     head = f"Sheepshead · dealer {state.dealer} · {state.phase}"
     if state.multiplier > 1:
         head += f" · counts x{state.multiplier}"
     if state.phase == "play":
         head += f" · trick {state.trick_number + 1} of 6"
-    lines = [head]
+    lines: list[Text] = [Text(head, style=STYLES["head"])]
     if state.is_leaster:
-        lines.append("All passed: leaster (fewest points with at least one trick wins)")
+        lines.append(Text("All passed: leaster (fewest points with at least one trick wins)"))
     elif state.is_doubler:
-        lines.append("All passed: doubler (thrown in, the next hand counts double)")
+        lines.append(Text("All passed: doubler (thrown in, the next hand counts double)"))
     elif state.picker is not None:
-        picker = "you" if state.picker == seat else f"seat {state.picker}"
-        role = f"Picker: {picker}"
+        role = f"Picker: {_who(state.picker, seat)}"
         if state.called_card is not None:
             partner = _revealed_partner(state)
             if partner is not None:
-                known = "you" if partner == seat else f"seat {partner}"
+                known = _who(partner, seat)
             elif state.secret_partner == seat:
                 known = "you (secret: you hold the called card)"
             else:
                 known = "not yet revealed"
-            role += f" · called {state.called_card} · partner: {known}"
+            role += f" · called {look.name(state.called_card)} · partner: {known}"
         elif state.phase in ("play", "done"):
             role += " · alone"
-        lines.append(role)
+        lines.append(Text(role))
     points, tricks = state.points(), state.tricks_won()
     for player in range(sheepshead.NUM_PLAYERS):
-        if player == seat:
-            name = f"you (seat {player})"
-            cards = " ".join(str(c) for c in state.hand(player)) or "-"
-        else:
-            name = f"seat {player}"
-            count = len(state.hand(player))
-            cards = f"[{count} card{'s' if count != 1 else ''}]"
+        name = f"you (seat {player}" if player == seat else f"seat {player}"
         if player == state.dealer:
-            name += " (dealer)"
+            name += ", dealer" if player == seat else " (dealer"
+        if player == seat or player == state.dealer:
+            name += ")"
+        count = len(state.hand(player))
+        cards = f"[{plural(count, 'card')}]"
         mark = "  ← to act" if state.current_player == player else ""
-        won = f"{tricks[player]} trick{'s' if tricks[player] != 1 else ''}"
-        lines.append(f"  {name:<20} {cards:<26} {points[player]:>3} pts  {won}{mark}")
+        row = f"  {name:<22} {cards:<10} {points[player]:>3} pts  {plural(tricks[player], 'trick')}{mark}"
+        lines.append(Text(row, style=STYLES["you"] if player == seat else ""))
+    sides = _sides_text(state, seat)
+    if sides is not None:
+        lines.append(Text(sides))
+    lines += _hand_text(state, seat, look)
     if state.picker == seat and state.bury:
-        lines.append("Your bury: " + " ".join(str(c) for c in state.bury))
+        lines.append(Text("Your bury: ").append_text(look.cards(state.bury, trump=_is_trump)))
     if state.picker == seat and state.under is not None:
-        lines.append(f"Your under card: {state.under}")
+        lines.append(Text("Your under card: ").append_text(look.card(state.under)))
     done = state.tricks()
     if done:
         _, last, winner = done[-1]
-        who = "you" if winner == seat else f"seat {winner}"
-        lines.append(f"Last trick: {_trick_text(state, seat, last)}  → {who}")
+        lines.append(
+            Text("Last trick: ")
+            .append_text(_trick_text(state, seat, last, look))
+            .append(f"  → {_who(winner, seat)}")
+        )
     trick = state.current_trick()
     if state.phase == "play":
-        lines.append("Trick: " + (_trick_text(state, seat, trick) if trick else "(nothing played yet)"))
-    return "\n".join(lines)
+        shown = _trick_text(state, seat, trick, look) if trick else Text("(nothing played yet)")
+        lines.append(Text("Trick: ").append_text(shown))
+    return Text("\n").join(lines)
 
 
-def resolve_sheepshead_choice(state: sheepshead.State, text: str) -> int | str:
+def render_sheepshead_view(state: sheepshead.State, seat: int, look: Look = PLAIN) -> str:
+    """The table as ``seat`` sees it: the other seats' card counts, the points of the sides, their own hand in
+    play order (at their turn the cards they may play numbered, the others with the reason), the tricks.
+
+    Other seats' cards, the blind and a bury the viewer did not make are never shown; the partner is named
+    only once the called card has been played (R17), unless the viewer is the partner.
+    """
+    return sheepshead_view(state, seat, look).plain
+
+
+def resolve_sheepshead_choice(state: sheepshead.State, text: str, look: Look = PLAIN) -> int | str:
     """The legal action that ``text`` selects, or a message saying why it selects none.
 
-    ``text`` is a number from the list of legal actions (1-based), an action's text (``play QC``, ``pick``,
-    any case) or a lone card (``QC``, ``qc``, ``10h``) that exactly one legal action uses.
+    ``text`` is a number from :func:`sheepshead_choices` (1-based), an action's text (``play QC``, ``pick``,
+    any case) or a lone card (``QC``, ``qc``, ``Q♣``, ``10h``) that exactly one legal action uses. A card that
+    may not be played is refused with the rule's reason (follow suit, the hold card…).
     """
-    legal = state.legal_actions()
+    legal = sheepshead_choices(state)
     choices = [state.action_to_string(a) for a in legal]
     answer = " ".join(text.split())
     if not answer:
@@ -335,10 +590,10 @@ def resolve_sheepshead_choice(state: sheepshead.State, text: str) -> int | str:
         try:
             action = state.string_to_action(answer)
         except (IllegalActionError, CardParseError, ValueError) as e:
-            return f"{e}. Type a number from 1 to {len(legal)} or 'help'."
+            return f"{symbolized(str(e), look)}. Type a number from 1 to {len(legal)} or 'help'."
         if action in legal:
             return action
-        return _why_not(state, state.action_to_string(action), choices)
+        return _why_not(state, state.action_to_string(action), look)
     try:
         card = Card(answer)
     except (CardParseError, ValueError):
@@ -350,115 +605,187 @@ def resolve_sheepshead_choice(state: sheepshead.State, text: str) -> int | str:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        options = " or ".join(repr(state.action_to_string(a)) for a in matches)
-        return f"{card} could mean {options}: type the whole action."
+        options = " or ".join(repr(symbolized(state.action_to_string(a), look)) for a in matches)
+        return f"{look.name(card)} could mean {options}: type the whole action."
     seat = state.current_player
-    if seat is not None and card not in state.hand(seat):
-        return f"You do not hold {card}."
-    return f"No legal action uses {card} now. Legal: {', '.join(choices)}."
+    verb = {"bury": "bury", "under": "under", "play": "play", "call": "call"}.get(state.phase)
+    if seat is not None and verb in ("bury", "under", "play") and card not in state.hand(seat):
+        return f"You do not hold {look.name(card)}."
+    if verb is not None:
+        why = _refusal(state, verb, card, look)
+        if why is not None:
+            doing = {"under": "lay under", "bury": "bury", "call": "call", "play": "play"}[verb]
+            return f"You cannot {doing} {look.name(card)} now: {why[0]}."
+    shown = ", ".join(symbolized(c, look) for c in choices)
+    return f"No legal action uses {look.name(card)} now. Legal: {shown}."
 
 
-def _why_not(state: sheepshead.State, action: str, choices: list[str]) -> str:
+def _why_not(state: sheepshead.State, action: str, look: Look) -> str:
     verb, _, arg = action.partition(" ")
     seat = state.current_player
     if arg and verb in ("play", "bury", "under") and seat is not None:
         if Card(arg) not in state.hand(seat):
-            return f"You do not hold {arg}."
-    if verb == "play" and state.phase == "play" and state.current_trick():
-        hint = " (you must follow the suit led if you can, R22-R24; the hold-card rules R18-R19 also apply)"
-    else:
-        hint = ""
-    return f"{action!r} is not legal now{hint}. Legal: {', '.join(choices)}."
+            return f"You do not hold {look.name(Card(arg))}."
+    reason = _refusal(state, verb, Card(arg), look) if arg else None
+    if reason is None and not arg:
+        try:
+            state.clone().apply(action)
+        except IllegalActionError as e:
+            reason = _reason(state, engine_reason(e), look)
+    because = f": {reason[0]}" if reason is not None else ""
+    return f"{symbolized(action, look)!r} is not legal now{because}."
 
 
-def _choices_text(choices: list[str]) -> str:
-    entries = [f"{i:>2}. {c:<10}" for i, c in enumerate(choices, 1)]
-    rows = [" ".join(entries[i : i + 5]).rstrip() for i in range(0, len(entries), 5)]
-    return "\n".join(rows)
+def _choices_text(state: sheepshead.State, legal: Sequence[int], look: Look) -> Text:
+    entries = []
+    for i, action in enumerate(legal, 1):
+        verb, _, arg = state.action_to_string(action).partition(" ")
+        entry = Text(f"{i:>2}. ", style=STYLES["number"]).append(verb)
+        if arg:
+            card = Card(arg)
+            entry.append(" ").append_text(look.card(card, trump=_is_trump(card)))
+        entry.pad_right(max(0, 14 - len(entry.plain)))
+        entries.append(entry)
+    rows = [Text(" ").join(entries[i : i + 5]) for i in range(0, len(entries), 5)]
+    for row in rows:
+        row.rstrip()
+    return Text("\n").join(rows)
 
 
-def _describe(state: sheepshead.State, seat: int, player: int, action: int) -> str:
+def _describe(state: sheepshead.State, seat: int, player: int, action: int, look: Look = PLAIN) -> str:
     """What ``seat`` sees when ``player`` takes ``action`` (call before applying it)."""
     you = player == seat
-    who = "you" if you else f"seat {player}"
+    who = _who(player, seat)
     verb, _, arg = state.action_to_string(action).partition(" ")
+    shown = look.name(Card(arg)) if arg else ""
     if verb == "pick":
         return f"{who} pick{'' if you else 's'}"
     if verb == "pass":
         return f"{who} pass{'' if you else 'es'}"
     if verb == "bury":
-        return f"you bury {arg}" if you else f"{who} buries a card"
+        return f"you bury {shown}" if you else f"{who} buries a card"
     if verb == "call":
-        return f"{who} call{'' if you else 's'} {arg}"
+        return f"{who} call{'' if you else 's'} {shown}"
     if verb == "alone":
         return f"{who} go{'' if you else 'es'} alone"
     if verb == "under":
-        return f"you lay {arg} under" if you else f"{who} lays an under card face down"
-    card = Card(arg)
-    if _hidden_under(state, seat, player, card):
+        return f"you lay {shown} under" if you else f"{who} lays an under card face down"
+    if _hidden_under(state, seat, player, Card(arg)):
         return f"{who} plays the under card face down"
-    return f"{who} play{'' if you else 's'} {arg}"
+    return f"{who} play{'' if you else 's'} {shown}"
+
+
+def _role(state: sheepshead.State, player: int) -> str:
+    if state.is_doubler:
+        return "-"
+    if state.is_leaster:
+        return "leaster"
+    if player == state.picker:
+        return "picker"
+    if player == state.secret_partner:
+        return "partner"
+    return "opponent"
 
 
 @dataclass
 class SheepsheadTable:
     """A person at ``seat`` of a :class:`sheepshead.Match`; the other seats are played by ``opponent`` (a
-    :mod:`tricktaker.bots` bot), or uniformly at random with ``rng`` when it is ``None``."""
+    :mod:`tricktaker.bots` bot), or uniformly at random with ``rng`` when it is ``None``.
+
+    At a prompt the person may also type ``undo`` (back to their previous decision of the hand), ``save FILE``
+    (the match as it stands, resumed by ``play sheepshead --resume FILE``), ``show``, ``help`` and ``quit``.
+    With ``record_path`` the record of the match is written there when it ends or the person leaves.
+    """
 
     match: sheepshead.Match
     seat: int
     rng: random.Random
     console: Console
     opponent: bots.Bot | None = None
+    record_path: str | None = None
+    decisions: DecisionPoints = field(default_factory=DecisionPoints)
+    """The person's decision points in the hand in progress (what ``undo`` goes back to)."""
+
+    @property
+    def look(self) -> Look:
+        return self.console.look
 
     def _opponent_action(self, state: sheepshead.State) -> int:
         return self.opponent.act(state) if self.opponent else self.rng.choice(state.legal_actions())
 
+    def _scores(self) -> str:
+        return scores_text(self.match.scores, self.seat)
+
     def run(self) -> int:
         """Play hands until the match is over or the person quits (a ``quit``, the end of the input); returns
-        the exit status: 0, or :data:`~tricktaker.cli.common.INTERRUPTED` after Ctrl-C."""
-        say = self.console.print
+        the exit status: 0, :data:`~tricktaker.cli.common.INTERRUPTED` after Ctrl-C, 1 when the record asked
+        for cannot be written."""
         try:
-            while True:
-                hands, played = self.match.hands_per_game, self.match.hands_played
-                state = self.match.state
-                extra = f" · counts x{state.multiplier}" if state.multiplier > 1 else ""
-                say(f"\n=== Hand {played + 1} of {hands} · dealer seat {state.dealer}{extra} ===")
-                if not self._play_hand(state):
-                    scores = scores_text(self.match.scores, self.seat)
-                    say(f"\nGoodbye. Scores after {played} hand(s): {scores}")
-                    return 0
-                self._report_hand(state)
-                self.match.next_hand()
-                say(f"Scores: {scores_text(self.match.scores, self.seat)}")
-                if self.match.is_over:
-                    winners = self.match.winners()
-                    names = ", ".join("you" if w == self.seat else f"seat {w}" for w in winners)
-                    say(f"\nMatch over after {self.match.hands_played} hand(s). Winner(s): {names}.")
-                    return 0
+            status = self._run()
         except KeyboardInterrupt:
+            played = plural(self.match.hands_played, "hand")
+            self.console.print(f"\nInterrupted. Goodbye. Scores after {played}: {self._scores()}")
+            status = INTERRUPTED
+        if self.record_path is not None and not self._write_record():
+            status = status or 1
+        return status
+
+    def _write_record(self) -> bool:
+        assert self.record_path is not None
+        name = self.opponent.name if self.opponent is not None else "random"
+        seats = ["you" if s == self.seat else name for s in range(sheepshead.NUM_PLAYERS)]
+        event = f"tricktaker play sheepshead, seed {self.match.seed}"
+        return record_game(self.console, self.match, self.record_path, seats=seats, event=event)
+
+    def _run(self) -> int:
+        say = self.console.print
+        while True:
+            hands, played = self.match.hands_per_game, self.match.hands_played
+            state = self.match.state
+            extra = f" · counts x{state.multiplier}" if state.multiplier > 1 else ""
             say(
-                f"\nInterrupted. Goodbye. Scores after {self.match.hands_played} hand(s):"
-                f" {scores_text(self.match.scores, self.seat)}"
+                Text(
+                    f"\n=== Hand {played + 1} of {hands} · dealer seat {state.dealer}{extra} ===",
+                    style="bold",
+                )
             )
-            return INTERRUPTED
+            if not self._play_hand(state):
+                say(f"\nGoodbye. Scores after {plural(played, 'hand')}: {self._scores()}")
+                return 0
+            self._report_hand(state)
+            self.match.next_hand()
+            self.decisions.clear()
+            self._show_totals(state)
+            say(f"Scores: {self._scores()}")
+            if self.match.is_over:
+                winners = self.match.winners()
+                names = ", ".join(_who(w, self.seat) for w in winners)
+                say(
+                    f"\nMatch over after {plural(self.match.hands_played, 'hand')}."
+                    f" Winner{'s' if len(winners) > 1 else ''}: {names}."
+                )
+                return 0
 
     def _play_hand(self, state: sheepshead.State) -> bool:
         """Play ``state`` to its end; ``False`` if the person quits."""
         say = self.console.print
-        tricks_seen = 0
-        announced = False
+        tricks_seen = len(state.tricks())
+        announced = state.is_leaster
         while not state.is_terminal:
             player = state.current_player
             assert player is not None
             if player == self.seat:
-                chosen = self._ask(state)
+                try:
+                    chosen = self._ask(state)
+                except TakeBack:
+                    tricks_seen, announced = len(state.tricks()), state.is_leaster
+                    continue
                 if chosen is None:
                     return False
                 action = chosen
             else:
                 action = self._opponent_action(state)
-            message = _describe(state, self.seat, player, action)
+            message = _describe(state, self.seat, player, action, self.look)
             partner_before = _revealed_partner(state)
             state.apply_action(action)
             partner_after = _revealed_partner(state)
@@ -474,68 +801,151 @@ class SheepsheadTable:
                 tricks_seen = len(done)
                 _, cards, winner = done[-1]
                 who = "you win" if winner == self.seat else f"seat {winner} wins"
+                points = plural(sum(_card_points(c) for _, c in cards), "point")
                 say(
-                    f"  {who} trick {tricks_seen} ({sum(_card_points(c) for _, c in cards)} pts):"
-                    f" {_trick_text(state, self.seat, cards)}"
+                    Text(f"  {who} trick {tricks_seen} ({points}): ").append_text(
+                        _trick_text(state, self.seat, cards, self.look)
+                    )
                 )
+                sides = _sides_text(state, self.seat)
+                if sides is not None and not state.is_terminal:
+                    say(f"  {sides}")
         return True
 
-    def _ask(self, state: sheepshead.State) -> int | None:
-        """The person's legal action, asked until they give one; ``None`` if they quit."""
+    def _show(self, state: sheepshead.State, legal: Sequence[int]) -> None:
         say = self.console.print
-        choices = [state.action_to_string(a) for a in state.legal_actions()]
-        say("")
-        say(render_sheepshead_view(state, self.seat))
+        say(sheepshead_view(state, self.seat, self.look))
         say("Your choices:")
-        say(_choices_text(choices))
-        numbers = "1" if len(choices) == 1 else f"1-{len(choices)}"
+        say(_choices_text(state, legal, self.look))
+
+    def _ask(self, state: sheepshead.State) -> int | None:
+        """The person's legal action, asked until they give one; ``None`` if they quit. Raises
+        :class:`~tricktaker.cli.common.TakeBack` once ``undo`` has taken the hand back."""
+        say = self.console.print
+        self.decisions.reached(state)
+        legal = sheepshead_choices(state)
+        say("")
+        self._show(state, legal)
+        numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
         while True:
             answer = self.console.ask(f"Your move [{numbers}, 'help']: ")
             if answer is None:
                 return None
-            word = answer.strip().lower()
-            if word in QUIT:
-                return None
-            if word in HELP:
-                say(_SHEEPSHEAD_HELP)
-                say("Your choices:")
-                say(_choices_text(choices))
+            command = table_command(answer)
+            if command is not None:
+                if command.kind == "quit":
+                    return None
+                if command.kind == "help":
+                    say(_SHEEPSHEAD_HELP)
+                    say("Your choices:")
+                    say(_choices_text(state, legal, self.look))
+                elif command.kind == "show":
+                    self._show(state, legal)
+                elif command.kind == "undo":
+                    if self.decisions.back(state):
+                        say(f"Taken back: your previous decision ({state.phase} phase).")
+                        raise TakeBack
+                    say("Nothing to take back: this is your first decision of the hand.")
+                else:
+                    save_game(self.console, command.argument, "sheepshead", self.save_data())
                 continue
-            if word in SHOW:
-                say(render_sheepshead_view(state, self.seat))
-                say(_choices_text(choices))
-                continue
-            result = resolve_sheepshead_choice(state, answer)
+            result = resolve_sheepshead_choice(state, answer, self.look)
             if isinstance(result, int):
                 return result
-            say(result)
+            say(Text(result, style=STYLES["refusal"]))
+
+    def save_data(self) -> dict[str, Any]:
+        """The match as it stands, for :func:`~tricktaker.cli.common.write_save` (read by ``--resume``)."""
+        m = self.match
+        return {
+            "game": "sheepshead",
+            "seat": self.seat,
+            "opponents": self.opponent.name if self.opponent is not None else "random",
+            "match": {
+                "seed": m.seed,
+                "rules": m.rules.to_dict(),
+                "dealer": m.dealer,
+                "scores": list(m.scores),
+                "pending_doublers": m.pending_doublers,
+                "record": [
+                    {
+                        "number": r.number,
+                        "dealer": r.dealer,
+                        "multiplier": r.multiplier,
+                        "returns": list(r.returns),
+                        "history": list(r.history),
+                        "doubler": r.doubler,
+                    }
+                    for r in m.record
+                ],
+            },
+            "state": json.loads(m.state.to_json()),
+            "decisions": list(self.decisions.points),
+        }
 
     def _report_hand(self, state: sheepshead.State) -> None:
         say = self.console.print
-        say("--- Hand over ---")
+        say(Text("--- Hand over ---", style=STYLES["head"]))
         if state.is_doubler:
             say("All passed: the hand is thrown in (doubler); a later hand counts double.")
         elif state.is_leaster:
             returns = state.returns()
             winner = max(range(len(returns)), key=returns.__getitem__)
-            who = "you" if winner == self.seat else f"seat {winner}"
-            say(f"Leaster won by {who}. Points taken: {scores_text(state.points(), self.seat)}")
+            say(
+                f"Leaster won by {_who(winner, self.seat)}."
+                f" Points taken: {scores_text(state.points(), self.seat)}"
+            )
         elif state.picker is not None:
             p = state.picking_side_points
-            picker = "you" if state.picker == self.seat else f"seat {state.picker}"
+            picker = _who(state.picker, self.seat)
             partner = state.secret_partner
-            side = (
-                f"{picker} alone"
-                if partner is None
-                else f"{picker} with {'you' if partner == self.seat else f'seat {partner}'}"
-            )
+            side = f"{picker} alone" if partner is None else f"{picker} with {_who(partner, self.seat)}"
             tricks = state.tricks_won()
             side_tricks = tricks[state.picker] + (tricks[partner] if partner is not None else 0)
             outcome = "wins" if p is not None and p >= 61 else "loses"
-            bury = " ".join(str(c) for c in state.bury)
-            say(f"Picking side ({side}): {p} points, {side_tricks} trick(s): it {outcome}. Bury: {bury}.")
-        returns = state.returns()
-        say(f"Returns: {scores_text(returns, self.seat)}")
+            say(
+                Text(
+                    f"Picking side ({side}): {plural(p or 0, 'point')}, {plural(side_tricks, 'trick')}: it"
+                    f" {outcome}. Bury: "
+                )
+                .append_text(self.look.cards(state.bury, trump=_is_trump))
+                .append(".")
+            )
+        say(f"Returns: {scores_text(state.returns(), self.seat)}")
+
+    def _show_totals(self, state: sheepshead.State) -> None:
+        """The finished hand and the match so far, seat by seat."""
+        hands = self.match.hands_played
+        title = f"After {plural(hands, 'hand')} of {self.match.hands_per_game}"
+        table = new_table(
+            self.look,
+            "seat",
+            "role",
+            "points",
+            "tricks",
+            "hand",
+            "match",
+            right=("points", "tricks", "hand", "match"),
+        )
+        points, tricks, returns = state.points(), state.tricks_won(), state.returns()
+        best = max(self.match.scores)
+        for s in range(sheepshead.NUM_PLAYERS):
+            style = "bold" if s == self.seat else ""
+            total = self.match.scores[s]
+            table.add_row(
+                f"you (seat {s})" if s == self.seat else f"seat {s}",
+                _role(state, s),
+                str(points[s]),
+                str(tricks[s]),
+                Text(
+                    f"{returns[s]:+d}",
+                    style=STYLES["good"] if returns[s] > 0 else STYLES["bad"] if returns[s] < 0 else "",
+                ),
+                Text(f"{total:+d}", style="bold" if total == best else ""),
+                style=style,
+            )
+        self.console.print(Text(title, style=STYLES["head"]))
+        self.console.show(table)
 
 
 def _add_play_options(parser: argparse.ArgumentParser) -> None:
@@ -544,34 +954,122 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
         parser,
         "--hands",
         *option_bounds(option),
-        "hands to play",
+        "hands in the match",
         note=f"default: the rules', {option.default}",
+        aliases=("--deals",),
         metavar="H",
     )
 
 
-def _play(args: argparse.Namespace, console: Console) -> int:
-    rules = _rules(args)
-    seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
-    console.print(
-        f"Sheepshead: you are seat {args.seat}; the other seats play at random. Seed {seed}"
-        f" (replay with --seed {seed}). Type 'help' at any prompt."
+def _match_from_save(fields: dict[str, Any], state: dict[str, Any]) -> sheepshead.Match:
+    rules = sheepshead.Rules.from_dict(saved_mapping(fields, "rules"))
+    match = sheepshead.Match(
+        seed=saved_int(fields, "seed", 0, MAX_SEED) or 0,
+        rules=rules,
+        dealer=saved_int(fields, "dealer", 0, sheepshead.NUM_PLAYERS - 1) or 0,
     )
-    match = sheepshead.Match(seed=seed, rules=rules)
-    opponent = opponent_bot(BOTS, args.opponents, seed)
+    scores = saved_list(fields, "scores")
+    if len(scores) != sheepshead.NUM_PLAYERS or not all(type(v) is int for v in scores):
+        raise SaveFileError("scores must be 5 whole numbers")
+    match.scores = list(scores)
+    match.pending_doublers = saved_int(fields, "pending_doublers", 0, 2**32) or 0
+    record = []
+    for r in saved_list(fields, "record"):
+        if not isinstance(r, dict):
+            raise SaveFileError("record must be a list of hands")
+        history, returns = saved_list(r, "history"), saved_list(r, "returns")
+        if not all(isinstance(h, str) for h in history) or not all(type(v) is int for v in returns):
+            raise SaveFileError("a hand of the record has a bad history or bad returns")
+        if not isinstance(r.get("doubler"), bool):
+            raise SaveFileError("a hand of the record has no doubler flag")
+        record.append(
+            sheepshead.HandRecord(
+                number=saved_int(r, "number", 1, 2**32) or 1,
+                dealer=saved_int(r, "dealer", 0, 4) or 0,
+                multiplier=saved_int(r, "multiplier", 1, 2**32) or 1,
+                returns=tuple(returns),
+                history=tuple(history),
+                doubler=r["doubler"],
+            )
+        )
+    match.record = record
+    match.state = sheepshead.State.from_json(json.dumps(state))
+    if match.state.rules != rules:
+        raise SaveFileError("the hand in progress is not played with the match's rules")
+    if match.is_over and not match.state.is_terminal:
+        raise SaveFileError("the match is over but a hand is in progress")
+    return match
+
+
+def _play(args: argparse.Namespace, console: Console) -> int:
+    if args.resume is not None:
+        saved = read_save(args.resume, "sheepshead")
+        try:
+            match = _match_from_save(saved_mapping(saved, "match"), saved_mapping(saved, "state"))
+            seat = saved_int(saved, "seat", 0, sheepshead.NUM_PLAYERS - 1) or 0
+            opponents = saved.get("opponents")
+            if opponents not in BOTS:
+                raise SaveFileError(f"opponents must be one of {', '.join(sorted(BOTS))}")
+            decisions = saved_list(saved, "decisions") if "decisions" in saved else []
+            if not all(type(d) is int and d >= 0 for d in decisions):
+                raise SaveFileError("decisions must be whole numbers")
+        except (
+            TricktakerError,
+            KeyError,
+            TypeError,
+            ValueError,
+            OverflowError,
+            AttributeError,
+            RecursionError,
+        ) as e:
+            raise SaveFileError(f"{args.resume!r} is not a valid saved game of sheepshead: {e}") from None
+        name = args.opponents or str(opponents)
+        seed = match.seed
+        console.print(
+            f"Sheepshead, resumed from {args.resume}: you are seat {seat}, hand"
+            f" {match.hands_played + 1} of {match.hands_per_game}; the other seats are played by the {name}"
+            f" bot. Seed {seed}; the seat, the seed and the rules are the saved game's. Type 'help' at any"
+            " prompt."
+        )
+    else:
+        match = sheepshead.Match(seed=_seed(args), rules=_rules(args))
+        seat, name, decisions, seed = args.seat, args.opponents or DEFAULT_OPPONENTS, [], match.seed
+        console.print(
+            f"Sheepshead: you are seat {seat}; the other seats are played by the {name} bot. Seed {seed}"
+            f" (replay with --seed {seed}). Type 'help' at any prompt."
+        )
     return SheepsheadTable(
-        match=match, seat=args.seat, rng=random.Random(seed), console=console, opponent=opponent
+        match=match,
+        seat=seat,
+        rng=random.Random(seed),
+        console=console,
+        opponent=opponent_bot(BOTS, name, seed, args.threads),
+        record_path=args.record,
+        decisions=DecisionPoints(decisions),
     ).run()
+
+
+def _seed(args: argparse.Namespace) -> int:
+    return args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
 
 
 # ---- the plug-in ----
 
-BOTS: dict[str, Callable[[int], bots.Bot]] = {
-    "random": lambda seed: bots.RandomBot(seed),
-    "heuristic": lambda seed: bots.SheepsheadHeuristicBot(),
-    "pimc": lambda seed: bots.SheepsheadPIMCBot(seed=seed),
-}
-"""The bots Sheepshead offers, by name, made from a seed."""
+
+def _random_bot(seed: int, threads: int | None = 1) -> bots.Bot:
+    return bots.RandomBot(seed)
+
+
+def _heuristic_bot(seed: int, threads: int | None = 1) -> bots.Bot:
+    return bots.SheepsheadHeuristicBot()
+
+
+def _pimc_bot(seed: int, threads: int | None = 1) -> bots.Bot:
+    return bots.SheepsheadPIMCBot(seed=seed, threads=threads)
+
+
+BOTS: dict[str, BotMaker] = {"random": _random_bot, "heuristic": _heuristic_bot, "pimc": _pimc_bot}
+"""The bots Sheepshead offers, by name, made from a seed (and the threads of the pimc bot's rollouts)."""
 
 GAME = Game(
     name="sheepshead",

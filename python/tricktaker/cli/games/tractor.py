@@ -7,38 +7,58 @@ Everything the commands know of Tractor is here, in :data:`GAME`. The rule flags
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import re
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from rich.text import Text
 
 from ... import bots, tractor
 from ..._core import Card
 from ...errors import CardParseError, TricktakerError
 from ..common import (
-    HELP,
+    COMMANDS_HELP,
     INTERRUPTED,
     MAX_COUNT,
-    QUIT,
-    SHOW,
+    MAX_SEED,
+    PLAIN,
+    STYLES,
+    SUIT_SYMBOLS,
+    BotMaker,
     Console,
+    DecisionPoints,
     Game,
+    Look,
+    SaveFileError,
+    TakeBack,
     Tally,
     add_number_flag,
     add_rule_flags,
     choice_number,
+    engine_reason,
     mean_of,
+    new_table,
     opponent_bot,
+    plural,
     quoted,
     rate_of,
+    read_save,
+    record_game,
     rules_from_flags,
+    save_game,
+    saved_int,
+    saved_list,
+    saved_mapping,
     scores_text,
+    symbolized,
+    table_command,
 )
+from ..play import DEFAULT_OPPONENTS
 
 __all__ = [
     "BOTS",
@@ -52,6 +72,7 @@ __all__ = [
     "render_tractor_view",
     "rules_dict",
     "tractor_choices",
+    "tractor_view",
 ]
 
 # ---- the rule flags ----
@@ -248,7 +269,7 @@ class TractorTally:
         lines = [
             f"{'rounds':<40}{stats['rounds']:,}",
             f"{'declarers hold (P < 80)':<40}{pct(stats['declarers_hold_rate'])}"
-            f"  ({_plural(counts['declarers_hold'], 'round')}; takeover {counts['takeover']:,})",
+            f"  ({plural(counts['declarers_hold'], 'round')}; takeover {counts['takeover']:,})",
             "level change (R43):",
         ]
         for key, rate in stats["level_changes"].items():
@@ -258,7 +279,7 @@ class TractorTally:
                 k = int(key.rpartition("+")[2])
                 meaning = f"P {80 + 40 * k}-{115 + 40 * k}"
             label = f"  {key} ({meaning})"
-            lines.append(f"{label:<40}{pct(rate)}  ({_plural(counts['level_changes'][key], 'round')})")
+            lines.append(f"{label:<40}{pct(rate)}  ({plural(counts['level_changes'][key], 'round')})")
         p = stats["points"]
         label_p = "opponents' points P"
         lines.append(
@@ -275,18 +296,14 @@ class TractorTally:
             f"{'failed throws per round':<40}{number(stats['failed_throws_per_round'])}"
             f"  ({pct(stats['failed_throw_round_rate']).strip()} of rounds have one)",
             f"{'redeal rate (nobody declared)':<40}{pct(stats['redeal_rate'])}"
-            f"  ({_plural(counts['redeals'], 'round')})",
+            f"  ({plural(counts['redeals'], 'round')})",
             f"{'no-trump rate (joker pair declared)':<40}{pct(stats['no_trump_rate'])}"
-            f"  ({_plural(counts['no_trump'], 'round')})",
+            f"  ({plural(counts['no_trump'], 'round')})",
             f"{'mean return per seat':<40}" + "  ".join(signed(v) for v in stats["mean_return_per_seat"]),
             f"{'mean return per role':<40}declarer {signed(stats['mean_return_per_role']['declarer'])}"
             f"  opponent {signed(stats['mean_return_per_role']['opponent'])}",
         ]
         return lines
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 def _new_tally(args: argparse.Namespace) -> Tally:
@@ -306,17 +323,18 @@ listed: then the numbers are the cards to build a play with, one at a time."""
 _SUIT_NAMES = {"T": "trumps", "C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 _LEVEL_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
 
-_TRACTOR_HELP = """\
+_TRACTOR_HELP = f"""\
 Answer with one of:
   a number from the list              e.g. 1
-  a whole play: its cards             e.g. AH AH, ah ah, 10h, play KS KS QS QS
+  a whole play: its cards             e.g. AH AH, ah ah, A♥ A♥, 10h, play KS KS QS QS
   in the kitty phase, cards to bury   e.g. 5S, 5s 6s 7d, discard 5S
   during the draw                     declare 2H, declare 2H 2H, declare BJ BJ, pass
   card by card (the engine's way)     add AH (adds AH to the play being built), finish (ends a lead)
-Commands: show (the table again), help (this text), quit (leave; Ctrl-D works too).
-Cards: rank 2-10 J Q K A (T for 10) and suit C D H S, or BJ / RJ for the black / red joker.
+{COMMANDS_HELP}
+Cards: rank 2-10 J Q K A (T for 10) and suit C D H S (or ♣ ♦ ♥ ♠), or BJ / RJ for the black / red joker.
 Follow the effective suit led with as many cards as the lead (trumps are one suit); pairs must answer pairs
-when you can (R28-R32). A lead is one suit: a single, a pair, a tractor or a throw (unbeatable parts, R27)."""
+when you can (R28-R32). A lead is one suit: a single, a pair, a tractor or a throw (unbeatable parts, R27).
+Your hand shows the cards you may play now; the others are dim (in parentheses without colour)."""
 
 
 def _level_name(level: int) -> str:
@@ -325,8 +343,19 @@ def _level_name(level: int) -> str:
     return _LEVEL_NAMES.get(level, str(level))
 
 
-def _cards_text(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards) or "-"
+def _suit_name(suit: str, look: Look = PLAIN) -> str:
+    """``trumps``, ``clubs`` (``clubs ♣`` with symbols)."""
+    return "trumps" if suit == "T" else look.suit(suit)
+
+
+def _cards_text(cards: Sequence[Card], look: Look = PLAIN) -> str:
+    return look.names(cards)
+
+
+def _cards(cards: Sequence[Card], state: tractor.State, look: Look) -> Text:
+    """Cards styled: trumps bold (once the trump is fixed), red suits red, the jokers coloured."""
+    trump = state.trump
+    return look.cards(cards, trump=trump.is_trump if trump is not None else None)
 
 
 def _who(player: int, seat: int) -> str:
@@ -345,28 +374,92 @@ def _team_text(team: int, seat: int) -> str:
     return f"your team ({seats})" if team == seat % 2 else seats
 
 
-def _plays_text(plays: Sequence[tuple[int, Sequence[Card]]], seat: int) -> str:
-    return " | ".join(f"{_who(player, seat)}: {_cards_text(cards)}" for player, cards in plays)
+def _plays_text(
+    plays: Sequence[tuple[int, Sequence[Card]]], seat: int, state: tractor.State, look: Look = PLAIN
+) -> Text:
+    out = Text()
+    for i, (player, cards) in enumerate(plays):
+        if i:
+            out.append(" | ")
+        out.append(f"{_who(player, seat)}: ").append_text(_cards(cards, state, look))
+    return out
 
 
-def _declaration_effect(cards: Sequence[Card]) -> str:
+def _declaration_effect(cards: Sequence[Card], look: Look = PLAIN) -> str:
     if not cards or cards[0].is_joker:
         return "no trump: only the jokers are trumps"
-    return f"{_SUIT_NAMES.get(cards[0].suit or '', '?')} trump"
+    return f"{_suit_name(cards[0].suit or '', look)} trump"
 
 
-def _hand_lines(state: tractor.State, seat: int) -> list[str]:
-    """The seat's own hand: grouped by effective suit once the trump is fixed, else sorted by card id."""
+def _playable(state: tractor.State, seat: int) -> set[Card] | None:
+    """The cards of ``seat``'s hand that can go into its play now (the engine offers only the cards that can
+    still complete a legal play), or ``None`` when it is not its turn to play or every card can."""
+    if state.phase != "play" or state.current_player != seat:
+        return None
+    cards = {Card.from_id(a) for a in state.legal_actions() if a < _FINISH}
+    cards |= set(state.partial_play())
+    hand = set(state.hand(seat))
+    return None if hand <= cards else cards
+
+
+_FINISH = 54
+"""The action id of ``finish``; the ids below it add the card of that id to the play (R27)."""
+
+
+def _follow_note(state: tractor.State, seat: int, look: Look) -> str | None:
+    """What ``seat`` owes the lead of the trick, when it is its turn to follow (R26, R28, R30–R32)."""
+    trick, trump = state.current_trick(), state.trump
+    if state.phase != "play" or state.current_player != seat or not trick or trump is None:
+        return None
+    lead = trick[0][1]
+    suit = trump.suit_of(lead[0])
+    n, name = len(lead), _suit_name(suit, look)
+    held = [c for c in state.hand(seat) if trump.suit_of(c) == suit]
+    k = len(held)
+    if k >= n:
+        pairs = sum(len(cards) // 2 for kind, cards in tractor.decompose(lead, trump) if kind != "single")
+        mine = sum(len(cs) // 2 for kind, cs in tractor.decompose(held, trump) if kind != "single")
+        extra = " and answer its pairs with your pairs (R30–R32)" if pairs and mine else ""
+        return f"you must follow {name}: the lead has {plural(n, 'card')}, you hold {k} (R28){extra}"
+    if k > 0:
+        return (
+            f"you hold only {k} of the {name} led: all of them go in, and {plural(n - k, 'card')} of your"
+            " choice (R28, R32)"
+        )
+    return f"you have no {name}: play any {plural(n, 'card')} (R28)"
+
+
+def _hand_lines(state: tractor.State, seat: int, look: Look = PLAIN) -> list[Text]:
+    """The seat's own hand: grouped by effective suit once the trump is fixed (trumps first, each group in
+    the trump's order), else sorted by card id; at its turn to play, the cards it cannot play now dim."""
     hand = state.hand(seat)
     trump = state.trump
     if not hand:
-        return ["  (no cards)"]
+        return [Text("  (no cards)")]
     if trump is None:
-        return ["  " + _cards_text(sorted(hand, key=lambda c: c.id))]
+        return [Text("  ").append_text(look.cards(sorted(hand, key=lambda c: c.id)))]
+    playable = _playable(state, seat)
     groups: dict[str, list[Card]] = {}
     for card in trump.sort(hand):
         groups.setdefault(trump.suit_of(card), []).append(card)
-    return [f"  {_SUIT_NAMES[suit] + ':':<10}{_cards_text(cards)}" for suit, cards in groups.items()]
+    lines = []
+    for suit, cards in groups.items():
+        label = _SUIT_NAMES[suit] + ":"
+        if look.symbols and suit != "T":
+            label = f"{label[:-1]} {SUIT_SYMBOLS[suit]}:"
+        line = Text(f"  {label:<12}" if look.symbols else f"  {label:<10}")
+        line.append_text(
+            look.cards(
+                cards,
+                trump=trump.is_trump,
+                playable=(lambda c: c in playable) if playable is not None else None,
+            )
+        )
+        lines.append(line)
+    note = _follow_note(state, seat, look)
+    if note is not None:
+        lines.append(Text(f"  {note[0].upper()}{note[1:]}.", style=STYLES["unplayable"] if playable else ""))
+    return lines
 
 
 def _kitty_turned_over(state: tractor.State) -> bool:
@@ -380,44 +473,43 @@ def _kitty_turned_over(state: tractor.State) -> bool:
     )
 
 
-def render_tractor_view(state: tractor.State, seat: int) -> str:
-    """The table as ``seat`` sees it: their own hand and only what is public.
-
-    Other seats show only their card counts and the cards they exposed to declare; the kitty is shown to the
-    starter once buried, and to everyone when the opponents turn it over after the last trick (R41).
-    """
+def tractor_view(state: tractor.State, seat: int, look: Look = PLAIN) -> Text:
+    """:func:`render_tractor_view` as styled text, the cards written as ``look`` writes them."""
     levels = state.levels
     mine = seat % 2
     trump = state.trump
-    rank = "none (no trump)" if trump is not None and trump.rank is None else state.rank
-    lines = [
-        f"Tractor · {state.phase} · trump rank {rank}",
-        f"Levels: {_team_text(mine, seat)} {_level_name(levels[mine])}"
-        f" · {_team_text(1 - mine, seat)} {_level_name(levels[1 - mine])}",
+    lines: list[Text] = [
+        Text(f"Tractor · {state.phase} · rank {state.rank}", style=STYLES["head"]),
+        Text(
+            f"Levels: {_team_text(mine, seat)} {_level_name(levels[mine])}"
+            f" · {_team_text(1 - mine, seat)} {_level_name(levels[1 - mine])}"
+        ),
     ]
     if state.phase == "draw":
         deal = f" (deal {state.deals})" if state.deals > 1 else ""
-        lines.append(f"Draw: {state.drawn} of 100 cards drawn{deal}")
+        lines.append(Text(f"Draw: {state.drawn} of 100 cards drawn{deal}"))
     if trump is not None:
-        lines.append(f"Trump: {trump}")
+        lines.append(Text(f"Trump: {symbolized(str(trump), look)}"))
     declaration = state.declaration
     if declaration is not None:
         player, kind, cards = declaration
         lines.append(
-            f"Declaration: {_who(player, seat)} ({kind}: {_cards_text(cards)}) → {_declaration_effect(cards)}"
+            Text(f"Declaration: {_who(player, seat)} ({kind}: ")
+            .append_text(_cards(cards, state, look))
+            .append(f") → {_declaration_effect(cards, look)}")
         )
     elif state.phase == "draw":
-        lines.append("Declaration: none yet")
+        lines.append(Text("Declaration: none yet"))
     exposed = [(player, cards) for player, cards in enumerate(state.exposed()) if cards]
     if exposed:
-        lines.append("Exposed (still in hand): " + _plays_text(exposed, seat))
+        lines.append(Text("Exposed (still in hand): ").append_text(_plays_text(exposed, seat, state, look)))
     declarers, starter = state.declarers, state.starter
     if declarers is not None:
         role = "you declare" if declarers == mine else "you oppose"
         start = f" · starter: {_who(starter, seat)}" if starter is not None else ""
-        lines.append(f"Declarers: seats {declarers} and {declarers + 2} ({role}){start}")
+        lines.append(Text(f"Declarers: seats {declarers} and {declarers + 2} ({role}){start}"))
     else:
-        lines.append("Declarers: whoever's declaration stands at the end of the draw (round 1)")
+        lines.append(Text("Declarers: whoever's declaration stands at the end of the draw (round 1)"))
     for player in range(tractor.NUM_PLAYERS):
         name = f"you (seat {player})" if player == seat else f"seat {player}"
         count = len(state.hand(player))
@@ -428,41 +520,66 @@ def render_tractor_view(state: tractor.State, seat: int) -> str:
             tags.append("starter")
         tag = f" ({', '.join(tags)})" if tags else ""
         mark = "  ← to act" if state.current_player == player else ""
-        lines.append(f"  {name + tag:<34} {count:>2} card{'s' if count != 1 else ''}{mark}")
-    lines.append("Your hand:")
-    lines += _hand_lines(state, seat)
+        lines.append(
+            Text(
+                f"  {name + tag:<34} {plural(count, 'card'):>8}{mark}",
+                style=STYLES["you"] if player == seat else "",
+            )
+        )
+    lines.append(Text("Your hand:"))
+    lines += _hand_lines(state, seat, look)
     if state.phase == "kitty" and starter == seat:
-        lines.append(f"You hold the talon: bury {len(state.hand(seat)) - 25} more card(s).")
+        lines.append(Text(f"You hold the talon: bury {plural(len(state.hand(seat)) - 25, 'more card')}."))
     if state.kitty and ((starter == seat and state.phase != "draw") or _kitty_turned_over(state)):
         owner = "Your kitty (buried)" if starter == seat else "Kitty (turned over)"
-        lines.append(f"{owner}: {_cards_text(state.kitty)}")
+        lines.append(Text(f"{owner}: ").append_text(_cards(state.kitty, state, look)))
     last = state.last_trick()
     if last is not None:
         _, plays, winner = last
         points = tractor.trick_points(c for _, cards in plays for c in cards)
-        lines.append(f"Last trick: {_plays_text(plays, seat)} → {_who(winner, seat)} ({points} pts)")
+        lines.append(
+            Text("Last trick: ")
+            .append_text(_plays_text(plays, seat, state, look))
+            .append(f" → {_who(winner, seat)} ({plural(points, 'point')})")
+        )
     if state.phase == "play":
-        shown = _plays_text(state.current_trick(), seat)
+        shown = _plays_text(state.current_trick(), seat, state, look)
         partial = state.partial_play()
         mover = state.current_player
         if partial and mover is not None:
-            building = f"{_who(mover, seat)}: {_cards_text(partial)} …"
-            shown = f"{shown} | {building}" if shown else building
-        lines.append("Trick: " + (shown or "(nothing led yet)"))
+            building = Text(f"{_who(mover, seat)}: ").append_text(_cards(partial, state, look)).append(" …")
+            shown = shown.append(" | ").append_text(building) if shown.plain else building
+        lines.append(Text("Trick: ").append_text(shown if shown.plain else Text("(nothing led yet)")))
     if state.phase in ("play", "done") and declarers is not None:
         taken = state.trick_points
         lines.append(
-            f"Opponents' points P: {state.points} (in tricks: opponents {taken[1 - declarers]},"
-            f" declarers {taken[declarers]}; the opponents take over at 80)"
+            Text(
+                f"Opponents' points P: {state.points} (in tricks: opponents {taken[1 - declarers]},"
+                f" declarers {taken[declarers]}; the opponents take over at 80)",
+                style=STYLES["head"],
+            )
         )
     failed = state.failed_throw()
     if failed is not None:
         player, attempted, forced, penalty = failed
         lines.append(
-            f"Failed throws this round: {state.failed_throws}; the last: {_who(player, seat)} tried"
-            f" {_cards_text(attempted)} and led {_cards_text(forced)} (P {penalty:+d})"
+            Text(f"Failed throws this round: {state.failed_throws}; the last: {_who(player, seat)} tried ")
+            .append_text(_cards(attempted, state, look))
+            .append(" and led ")
+            .append_text(_cards(forced, state, look))
+            .append(f" (P {penalty:+d})")
         )
-    return "\n".join(lines)
+    return Text("\n").join(lines)
+
+
+def render_tractor_view(state: tractor.State, seat: int, look: Look = PLAIN) -> str:
+    """The table as ``seat`` sees it: their own hand and only what is public.
+
+    Other seats show only their card counts and the cards they exposed to declare; the kitty is shown to the
+    starter once buried, and to everyone when the opponents turn it over after the last trick (R41). At the
+    seat's turn to play, the cards it cannot play now are marked and what it owes the lead is said.
+    """
+    return tractor_view(state, seat, look).plain
 
 
 @dataclass(frozen=True)
@@ -506,17 +623,24 @@ def tractor_choices(state: tractor.State) -> tuple[list[str], int]:
     return choices.labels, choices.total
 
 
-def _choices_block(labels: list[str], more: int) -> str:
-    entries = [f"{i:>2}. {label}" for i, label in enumerate(labels, 1)]
-    width = max((len(e) for e in entries), default=0) + 2
-    per_row = max(1, 100 // max(width, 1))
-    rows = [
-        "".join(f"{e:<{width}}" for e in entries[i : i + per_row]).rstrip()
-        for i in range(0, len(entries), per_row)
+def _choices_block(labels: list[str], more: int, look: Look = PLAIN) -> Text:
+    entries = [
+        Text(f"{i:>2}. ", style=STYLES["number"]).append(symbolized(label, look))
+        for i, label in enumerate(labels, 1)
     ]
+    width = max((len(e.plain) for e in entries), default=0) + 2
+    per_row = max(1, 100 // max(width, 1))
+    rows = []
+    for i in range(0, len(entries), per_row):
+        row = Text()
+        for entry in entries[i : i + per_row]:
+            entry.pad_right(width - len(entry.plain))
+            row.append_text(entry)
+        row.rstrip()
+        rows.append(row)
     if more > 0:
-        rows.append(f"    … and {more:,} more legal plays: type the cards of any of them.")
-    return "\n".join(rows)
+        rows.append(Text(f"    … and {more:,} more legal plays: type the cards of any of them."))
+    return Text("\n").join(rows)
 
 
 _ACTION_WORDS = frozenset({"play", "add", "finish", "pass", "discard", "declare"})
@@ -528,24 +652,25 @@ def _parse_cards(words: Sequence[str]) -> list[Card] | str:
         try:
             cards.append(Card(word))
         except (CardParseError, ValueError):
-            return f"{quoted(word)} is not a card (cards look like AH, 10h, th, BJ, RJ)."
+            return f"{quoted(word)} is not a card (cards look like AH, 10h, th, A♥, BJ, RJ)."
     return cards
 
 
-def apply_tractor_answer(state: tractor.State, text: str) -> str | None:
+def apply_tractor_answer(state: tractor.State, text: str, look: Look = PLAIN) -> str | None:
     """Apply the person's answer ``text`` to ``state``; ``None`` once applied, else a message saying why not.
 
     ``text`` is a number from :func:`tractor_choices`, a whole play (``AH AH``, ``ah ah``, ``play 10h``), the
     cards to bury in the kitty phase (``5S 6S`` or ``discard 5S``, several at once), an action's text
     (``pass``, ``declare 2H``, ``finish``; ``add AH`` adds one card to the play being built), or during the
-    draw the cards to declare (``2H 2H``). Nothing is applied unless all of it is legal.
+    draw the cards to declare (``2H 2H``). Nothing is applied unless all of it is legal; a refused play is
+    told the rule it breaks (follow the suit led, pairs for pairs, a lead of one suit).
     """
     if state.is_terminal:
         return "The round is over."
-    return _apply_answer(state, text, _choices(state))
+    return _apply_answer(state, text, _choices(state), look)
 
 
-def _apply_answer(state: tractor.State, text: str, choices: _Choices) -> str | None:
+def _apply_answer(state: tractor.State, text: str, choices: _Choices, look: Look = PLAIN) -> str | None:
     """:func:`apply_tractor_answer`, the numbers selecting among ``choices`` (listed for this prompt)."""
     answer = " ".join(text.replace(",", " ").split())
     phase = state.phase
@@ -577,33 +702,36 @@ def _apply_answer(state: tractor.State, text: str, choices: _Choices) -> str | N
         if isinstance(parsed, str):
             return parsed
         cards = parsed
-    return _apply_verb(state, verb, cards)
+    return _apply_verb(state, verb, cards, look)
 
 
-def _apply_verb(state: tractor.State, verb: str, cards: list[Card]) -> str | None:
+def _apply_verb(state: tractor.State, verb: str, cards: list[Card], look: Look = PLAIN) -> str | None:
     text = " ".join([verb, *(str(c) for c in cards)])
     if verb in ("pass", "finish"):
         if cards:
             return f"'{verb}' takes no cards."
-        return _apply_actions(state, [verb])
+        return _apply_actions(state, [verb], look=look)
     if not cards:
         return f"Say which cards: e.g. '{verb} {'2H' if verb == 'declare' else 'AH'}'."
     if verb == "play":
         if state.phase != "play":
-            return f"{text!r} is not legal now: it is the {state.phase} phase ('help' explains)."
+            shown = symbolized(text, look)
+            return f"{shown!r} is not legal now: it is the {state.phase} phase ('help' explains)."
         try:
             state.play(cards)
         except (TricktakerError, ValueError) as e:
-            return f"You cannot play {_cards_text(cards)}: {_explain(state, e)}."
+            return f"You cannot play {_cards_text(cards, look)}: {_explain(state, e, look)}."
         return None
     if verb == "declare":
-        return _apply_actions(state, [text])
+        return _apply_actions(state, [text], look=look)
     if verb == "add":
-        return _apply_actions(state, [f"play {c}" for c in cards], [f"add {c}" for c in cards])
-    return _apply_actions(state, [f"discard {c}" for c in cards])
+        return _apply_actions(state, [f"play {c}" for c in cards], [f"add {c}" for c in cards], look)
+    return _apply_actions(state, [f"discard {c}" for c in cards], look=look)
 
 
-def _apply_actions(state: tractor.State, texts: list[str], names: list[str] | None = None) -> str | None:
+def _apply_actions(
+    state: tractor.State, texts: list[str], names: list[str] | None = None, look: Look = PLAIN
+) -> str | None:
     """Apply the actions ``texts`` (shown as ``names``) in turn, all or none (tried on a clone first)."""
     trial = state.clone()
     for i, text in enumerate(texts):
@@ -611,27 +739,101 @@ def _apply_actions(state: tractor.State, texts: list[str], names: list[str] | No
             trial.apply(text)
         except (TricktakerError, ValueError) as e:
             name = names[i] if names is not None else text
-            return f"{name!r} is not legal now: {_explain(trial, e)}."
+            return f"{symbolized(name, look)!r} is not legal now: {_explain(trial, e, look)}."
     for text in texts:
         state.apply(text)
     return None
 
 
-def _explain(state: tractor.State, error: Exception) -> str:
-    """The engine's reason, told to the player to move (``you do not hold…``), without the action id."""
-    text = re.sub(r"^illegal action \d+: ", "", str(error))
+def _explain(state: tractor.State, error: Exception, look: Look = PLAIN) -> str:
+    """The engine's reason, told to the player to move in the rule's words (``you must follow hearts…``),
+    without the action id; a reason this does not know is given as the engine words it."""
+    text = engine_reason(error)
+    trick, trump = state.current_trick(), state.trump
+    suit = trump.suit_of(trick[0][1][0]) if trick and trump is not None else None
+    led = _suit_name(suit, look) if suit is not None else "the led suit"
+    n = len(trick[0][1]) if trick else 0
+    c = "(?P<c>BJ|RJ|10[CDHS]|[2-9JQKA][CDHS])"
+    rewrites: list[tuple[str, Callable[[re.Match[str]], str]]] = [
+        (
+            r"^the lead has (\d+) cards? and the play (\d+)",
+            lambda m: (
+                f"the lead has {plural(int(m[1]), 'card')} and your play {m[2]}: every player plays as"
+                " many cards as the lead (R26)"
+            ),
+        ),
+        (
+            rf"^{c} is not of the led suit, and the hand holds enough of it to follow",
+            lambda m: (
+                f"{m['c']} is not of the led suit ({led}): you hold enough {led} to follow the"
+                f" {plural(n, 'card')} led with them alone (R28)"
+            ),
+        ),
+        (
+            rf"^{c}: the hand holds enough of the led suit and must follow it",
+            lambda m: (
+                f"{m['c']} is not of the led suit ({led}): you hold enough {led} to follow with them"
+                " alone (R28)"
+            ),
+        ),
+        (
+            rf"^{c} is of the led suit and must be played",
+            lambda m: (
+                f"you hold fewer {led} than the lead has cards, so all of them go in, {m['c']} too (R28, R32)"
+            ),
+        ),
+        (
+            rf"^{c}: the places left belong to the led suit's cards",
+            lambda m: (
+                f"the places left in your play are for your {led}, which must all go in; {m['c']} does not"
+                " fit (R28, R32)"
+            ),
+        ),
+        (
+            r"^the play has (\d+) pairs?(?:\(s\))? of the led suit where (\d+) (?:are|is) required",
+            lambda m: (
+                f"the lead asks for {plural(int(m[2]), 'pair')} of {led} and you hold them; your play has"
+                f" {int(m[1])} (R30–R32)"
+            ),
+        ),
+        (
+            rf"^{c}: the follow could not then hold the pairs",
+            lambda m: f"with {m['c']} your play could not hold the pairs the lead asks for (R30–R32)",
+        ),
+        (
+            rf"^{c} and (?P<d>\S+) are of different effective suits",
+            lambda m: (
+                f"{m['c']} and {m['d']} are not of one suit (trumps count as one suit): a lead is all of"
+                " one suit (R27)"
+            ),
+        ),
+        (
+            rf"^{c} is not of the lead's effective suit",
+            lambda m: (
+                f"{m['c']} is not of the suit of the lead you are building: a lead is all of one suit (R27)"
+            ),
+        ),
+    ]
+    for pattern, rewrite in rewrites:
+        if (m := re.search(pattern, text)) is not None:
+            return symbolized(rewrite(m), look)
     mover = state.current_player
     if mover is not None:
         text = re.sub(rf"\bseat {mover} does not hold\b", "you do not hold", text)
         text = re.sub(rf"\bseat {mover} has no\b", "you have no", text)
         text = re.sub(rf"\bseat {mover} holds\b", "you hold", text)
-    return text
+    return symbolized(text, look)
 
 
 @dataclass
 class TractorTable:
     """A person at ``seat`` of a :class:`tractor.Match`; the other seats are played by ``opponent`` (a
-    :mod:`tricktaker.bots` bot), or uniformly at random with ``rng`` when it is ``None``."""
+    :mod:`tricktaker.bots` bot), or uniformly at random with ``rng`` when it is ``None``.
+
+    At a prompt the person may also type ``undo`` (back to their previous decision of the round), ``save
+    FILE`` (the match as it stands, resumed by ``play tractor --resume FILE``), ``show``, ``help`` and
+    ``quit``. With ``record_path`` the record of the match is written there when it ends or the person leaves.
+    """
 
     match: tractor.Match
     seat: int
@@ -639,43 +841,65 @@ class TractorTable:
     console: Console
     max_rounds: int | None = None
     opponent: bots.Bot | None = None
+    record_path: str | None = None
+    decisions: DecisionPoints = field(default_factory=DecisionPoints)
+    """The person's decision points in the round in progress (what ``undo`` goes back to)."""
+
+    @property
+    def look(self) -> Look:
+        return self.console.look
 
     def _opponent_action(self, state: tractor.State) -> int:
         return self.opponent.act(state) if self.opponent else self.rng.choice(state.legal_actions())
 
     def run(self) -> int:
         """Play rounds until the match ends, ``max_rounds`` are played or the person quits (a ``quit``, the
-        end of the input); returns the exit status: 0, or :data:`~tricktaker.cli.common.INTERRUPTED` after
-        Ctrl-C."""
-        say = self.console.print
+        end of the input); returns the exit status: 0, :data:`~tricktaker.cli.common.INTERRUPTED` after
+        Ctrl-C, 1 when the record asked for cannot be written."""
         try:
-            while True:
-                state = self.match.state
-                number = len(self.match.record) + 1
-                declarers = (
-                    f" · declarers seats {state.declarers} and {state.declarers + 2}"
-                    if state.declarers is not None
-                    else ""
-                )
-                say(f"\n=== Round {number} · trump rank {state.rank}{declarers} ===")
-                if not self._play_round(state):
-                    say(f"\nGoodbye. Levels after {number - 1} round(s): {self._levels_text()}")
-                    return 0
-                self._report_round(state)
-                self.match.next_round()
-                say(f"Levels: {self._levels_text()}")
-                winner = self.match.winner
-                if winner is not None:
-                    who = "Your team" if winner == self.seat % 2 else f"Seats {winner} and {winner + 2}"
-                    say(f"\nMatch over after {number} round(s): {who} passed the ace and won.")
-                    return 0
-                if self.max_rounds is not None and number >= self.max_rounds:
-                    say(f"\nStopping after {number} round(s) (--rounds).")
-                    return 0
+            status = self._run()
         except KeyboardInterrupt:
-            rounds = len(self.match.record)
-            say(f"\nInterrupted. Goodbye. Levels after {rounds} round(s): {self._levels_text()}")
-            return INTERRUPTED
+            rounds = plural(len(self.match.record), "round")
+            self.console.print(f"\nInterrupted. Goodbye. Levels after {rounds}: {self._levels_text()}")
+            status = INTERRUPTED
+        if self.record_path is not None and not self._write_record():
+            status = status or 1
+        return status
+
+    def _write_record(self) -> bool:
+        assert self.record_path is not None
+        name = self.opponent.name if self.opponent is not None else "random"
+        seats = ["you" if s == self.seat else name for s in range(tractor.NUM_PLAYERS)]
+        event = f"tricktaker play tractor, seed {self.match.seed}"
+        return record_game(self.console, self.match, self.record_path, seats=seats, event=event)
+
+    def _run(self) -> int:
+        say = self.console.print
+        while True:
+            state = self.match.state
+            number = len(self.match.record) + 1
+            declarers = (
+                f" · declarers seats {state.declarers} and {state.declarers + 2}"
+                if state.declarers is not None
+                else ""
+            )
+            say(Text(f"\n=== Round {number} · rank {state.rank}{declarers} ===", style="bold"))
+            if not self._play_round(state):
+                say(f"\nGoodbye. Levels after {plural(number - 1, 'round')}: {self._levels_text()}")
+                return 0
+            self._report_round(state)
+            self.match.next_round()
+            self.decisions.clear()
+            self._show_rounds()
+            say(f"Levels: {self._levels_text()}")
+            winner = self.match.winner
+            if winner is not None:
+                who = "Your team" if winner == self.seat % 2 else f"Seats {winner} and {winner + 2}"
+                say(f"\nMatch over after {plural(number, 'round')}: {who} passed the ace and won.")
+                return 0
+            if self.max_rounds is not None and number >= self.max_rounds:
+                say(f"\nStopping after {plural(number, 'round')} (--rounds).")
+                return 0
 
     def _levels_text(self) -> str:
         levels, mine = self.match.levels, self.seat % 2
@@ -690,21 +914,25 @@ class TractorTable:
         deals = state.deals
         while not state.is_terminal:
             if state.deals != deals:
+                if state.deals > deals:
+                    say(f"Nobody declared: all 108 cards are shuffled and drawn again (deal {state.deals}).")
                 deals = state.deals
-                say(f"Nobody declared: all 108 cards are shuffled and drawn again (deal {deals}).")
             phase = state.phase
             player = state.current_player
             assert player is not None
-            if phase == "draw":
-                if not self._draw_turn(state, player):
+            try:
+                if phase == "draw":
+                    if not self._draw_turn(state, player):
+                        return False
+                    if state.phase != "draw":
+                        self._announce_trump(state)
+                elif phase == "kitty":
+                    if not self._kitty_turn(state, player):
+                        return False
+                elif not self._play_turn(state, player):
                     return False
-                if state.phase != "draw":
-                    self._announce_trump(state)
-            elif phase == "kitty":
-                if not self._kitty_turn(state, player):
-                    return False
-            elif not self._play_turn(state, player):
-                return False
+            except TakeBack:
+                deals = state.deals
         return True
 
     def _draw_turn(self, state: tractor.State, player: int) -> bool:
@@ -722,7 +950,11 @@ class TractorTable:
         text = state.action_to_string(action)
         if text.startswith("declare"):
             cards = [Card(c) for c in text.split()[1:]]
-            say(f"{_verb(player, self.seat, 'declare')} {_cards_text(cards)} → {_declaration_effect(cards)}")
+            say(
+                Text(f"{_verb(player, self.seat, 'declare')} ")
+                .append_text(_cards(cards, state, self.look))
+                .append(f" → {_declaration_effect(cards, self.look)}")
+            )
         elif final or player == self.seat:
             say(f"{_verb(player, self.seat, 'pass', 'passes')}")
         return True
@@ -730,16 +962,15 @@ class TractorTable:
     def _announce_trump(self, state: tractor.State) -> None:
         say = self.console.print
         declaration = state.declaration
+        trump = symbolized(str(state.trump), self.look)
         if declaration is None:
-            say(
-                "\nThe draw is over. Nobody declared: the talon is turned up and sets the trump:"
-                f" {state.trump}."
-            )
+            say(f"\nThe draw is over. Nobody declared: the talon is turned up and sets the trump: {trump}.")
         else:
             player, _, cards = declaration
             say(
-                f"\nThe draw is over. Trump: {state.trump}"
-                f" (declared by {_who(player, self.seat)}: {_cards_text(cards)})."
+                Text(f"\nThe draw is over. Trump: {trump} (declared by {_who(player, self.seat)}: ")
+                .append_text(_cards(cards, state, self.look))
+                .append(").")
             )
         declarers, starter = state.declarers, state.starter
         assert declarers is not None and starter is not None
@@ -757,12 +988,11 @@ class TractorTable:
             while state.phase == "kitty":
                 state.apply_action(self._opponent_action(state))
             return True
-        before = Counter(state.hand(self.seat))
         while state.phase == "kitty":
             if not self._ask(state):
                 return False
-        buried = sorted((before - Counter(state.hand(self.seat))).elements(), key=lambda c: c.id)
-        self.console.print(f"You bury {_cards_text(buried)}.")
+        buried = sorted(state.kitty, key=lambda c: c.id)
+        self.console.print(Text("You bury ").append_text(_cards(buried, state, self.look)).append("."))
         return True
 
     def _play_turn(self, state: tractor.State, player: int) -> bool:
@@ -789,15 +1019,19 @@ class TractorTable:
         self, state: tractor.State, player: int, tricks: int, played: int, failed: int
     ) -> None:
         say = self.console.print
-        seat = self.seat
+        seat, look = self.seat, self.look
         if state.failed_throws > failed:
             throw = state.failed_throw()
             assert throw is not None
             _, attempted, forced, penalty = throw
             back = len(attempted) - len(forced)
             say(
-                f"{_verb(player, seat, 'try', 'tries')} to throw {_cards_text(attempted)}: the throw fails"
-                f" (a part can be beaten), {back} card(s) go back and P changes by {penalty:+d}."
+                Text(f"{_verb(player, seat, 'try', 'tries')} to throw ")
+                .append_text(_cards(attempted, state, look))
+                .append(
+                    f": the throw fails (a part can be beaten), {plural(back, 'card')} go"
+                    f"{'es' if back == 1 else ''} back and P changes by {penalty:+d}."
+                )
             )
         if state.tricks_played > tricks:
             last = state.last_trick()
@@ -808,48 +1042,59 @@ class TractorTable:
             plays, winner = state.current_trick(), None
             cards = plays[-1][1]
         verb = _verb(player, seat, "lead") if played == 0 else _verb(player, seat, "play")
-        say(f"{verb} {_cards_text(cards)}")
+        say(Text(f"{verb} ").append_text(_cards(cards, state, look)))
         if winner is not None:
             points = tractor.trick_points(c for _, p in plays for c in p)
             declarers = state.declarers
             side = (
                 "declarers" if declarers is not None and tractor.team_of(winner) == declarers else "opponents"
             )
-            gain = f"{points} point(s) for the {side}" if points else "no points"
+            gain = f"{plural(points, 'point')} for the {side}" if points else "no points"
             say(f"  → {_verb(winner, seat, 'win')} the trick ({gain}); opponents' points P: {state.points}")
 
-    def _ask(self, state: tractor.State) -> bool:
-        """Ask the person until one answer is applied; ``False`` if they quit."""
-        say = self.console.print
-        say("")
-        say(render_tractor_view(state, self.seat))
-        choices = _choices(state)
+    def _show(self, state: tractor.State, choices: _Choices) -> None:
+        self.console.print(tractor_view(state, self.seat, self.look))
         self._show_choices(state, choices)
+
+    def _ask(self, state: tractor.State) -> bool:
+        """Ask the person until one answer is applied; ``False`` if they quit. Raises
+        :class:`~tricktaker.cli.common.TakeBack` once ``undo`` has taken the round back."""
+        say = self.console.print
+        self.decisions.reached(state)
+        say("")
+        choices = _choices(state)
+        self._show(state, choices)
         what = {"draw": "declare or pass", "kitty": "bury", "play": "your play"}.get(state.phase, "move")
         while True:
             numbers = "1" if len(choices.labels) == 1 else f"1-{len(choices.labels)}"
             answer = self.console.ask(f"{what.capitalize()} [{numbers}, cards, 'help']: ")
             if answer is None:
                 return False
-            word = answer.strip().lower()
-            if word in QUIT:
-                return False
-            if word in HELP:
-                say(_TRACTOR_HELP)
-                self._show_choices(state, choices)
-                continue
-            if word in SHOW:
-                say(render_tractor_view(state, self.seat))
-                self._show_choices(state, choices)
+            command = table_command(answer)
+            if command is not None:
+                if command.kind == "quit":
+                    return False
+                if command.kind == "help":
+                    say(_TRACTOR_HELP)
+                    self._show_choices(state, choices)
+                elif command.kind == "show":
+                    self._show(state, choices)
+                elif command.kind == "undo":
+                    if self.decisions.back(state):
+                        say(f"Taken back: your previous decision ({state.phase} phase).")
+                        raise TakeBack
+                    say("Nothing to take back: this is your first decision of the round.")
+                else:
+                    save_game(self.console, command.argument, "tractor", self.save_data())
                 continue
             try:
-                message = _apply_answer(state, answer, choices)
+                message = _apply_answer(state, answer, choices, self.look)
             except (TricktakerError, ValueError) as e:  # not expected: every path checks first
                 message = f"That did not work: {e}."
                 choices = _choices(state)
             if message is None:
                 return True
-            say(message)
+            say(Text(message, style=STYLES["refusal"]))
 
     def _show_choices(self, state: tractor.State, choices: _Choices) -> None:
         more = 0
@@ -866,44 +1111,115 @@ class TractorTable:
         else:
             head = "Your choices:"
         self.console.print(head)
-        self.console.print(_choices_block(choices.labels, more))
+        self.console.print(_choices_block(choices.labels, more, self.look))
+
+    def save_data(self) -> dict[str, Any]:
+        """The match as it stands, for :func:`~tricktaker.cli.common.write_save` (read by ``--resume``)."""
+        m = self.match
+        return {
+            "game": "tractor",
+            "seat": self.seat,
+            "opponents": self.opponent.name if self.opponent is not None else "random",
+            "max_rounds": self.max_rounds,
+            "match": {
+                "seed": m.seed,
+                "rules": m.rules.to_dict(),
+                "levels": list(m.levels),
+                "declarers": m.declarers,
+                "starter": m.starter,
+                "winner": m.winner,
+                "record": [
+                    {
+                        "number": r.number,
+                        "levels": list(r.levels),
+                        "declarers": r.declarers,
+                        "starter": r.starter,
+                        "trump": r.trump,
+                        "points": r.points,
+                        "outcome": [r.outcome.declarers_hold, r.outcome.levels],
+                        "history": list(r.history),
+                    }
+                    for r in m.record
+                ],
+            },
+            "state": json.loads(m.state.to_json()),
+            "decisions": list(self.decisions.points),
+        }
 
     def _report_round(self, state: tractor.State) -> None:
         say = self.console.print
-        seat = self.seat
+        seat, look = self.seat, self.look
         declarers = state.declarers
         assert declarers is not None
         opponents = 1 - declarers
         taken = state.trick_points
         bonus = state.kitty_bonus
         penalties = state.points - taken[opponents] - bonus
-        say("--- Round over ---")
+        say(Text("--- Round over ---", style=STYLES["head"]))
         kitty = state.kitty
         if _kitty_turned_over(state):
             kitty_points = tractor.trick_points(kitty)
             say(
-                f"The opponents won the last trick: the kitty ({_cards_text(kitty)}, {kitty_points} points)"
-                f" is turned over and adds {bonus} to P."
+                Text("The opponents won the last trick: the kitty (")
+                .append_text(_cards(kitty, state, look))
+                .append(f", {plural(kitty_points, 'point')}) is turned over and adds {bonus} to P.")
             )
         else:
-            mine = f" Your kitty: {_cards_text(kitty)}." if state.starter == seat else ""
-            say(f"The declarers won the last trick: the kitty scores nothing.{mine}")
+            line = Text("The declarers won the last trick: the kitty scores nothing.")
+            if state.starter == seat:
+                line.append(" Your kitty: ").append_text(_cards(kitty, state, look)).append(".")
+            say(line)
         say(
             f"Opponents' points P = {state.points} (tricks {taken[opponents]}, kitty {bonus:+d},"
-            f" failed-throw penalties {penalties:+d}; {state.failed_throws} failed throw(s))"
+            f" failed-throw penalties {penalties:+d}; {plural(state.failed_throws, 'failed throw')})"
         )
         outcome = tractor.level_outcome(state.points)
         if outcome.declarers_hold:
             say(
                 f"P < 80: the declarers hold: {_team_text(declarers, seat)} declare again and go up"
-                f" {outcome.levels} level(s)."
+                f" {plural(outcome.levels, 'level')}."
             )
         else:
             say(
                 f"P >= 80: the opponents take over: {_team_text(opponents, seat)} declare next round and go"
-                f" up {outcome.levels} level(s)."
+                f" up {plural(outcome.levels, 'level')}."
             )
         say(f"Returns: {scores_text(state.returns(), seat)}")
+
+    def _show_rounds(self) -> None:
+        """The rounds of the match so far: declarers, trump, P, the level change and the levels after."""
+        mine = self.seat % 2
+        table = new_table(
+            self.look,
+            "round",
+            "declarers",
+            "trump",
+            "P",
+            "result",
+            "your team",
+            "seats " + ("1 and 3" if mine == 0 else "0 and 2"),
+            right=("round", "P"),
+        )
+        record = self.match.record
+        for i, r in enumerate(record):
+            after = record[i + 1].levels if i + 1 < len(record) else self.match.levels
+            result = (
+                f"declarers +{r.outcome.levels}"
+                if r.outcome.declarers_hold
+                else f"takeover +{r.outcome.levels}"
+            )
+            mine_won = (r.declarers == mine) == r.outcome.declarers_hold
+            table.add_row(
+                str(r.number),
+                "your team" if r.declarers == mine else _team_text(r.declarers, self.seat),
+                symbolized(r.trump, self.look),
+                str(r.points),
+                Text(result, style=STYLES["good"] if mine_won else STYLES["bad"]),
+                _level_name(after[mine]),
+                _level_name(after[1 - mine]),
+            )
+        self.console.print(Text(f"After {plural(len(record), 'round')}:", style=STYLES["head"]))
+        self.console.show(table)
 
 
 def _add_play_options(parser: argparse.ArgumentParser) -> None:
@@ -914,37 +1230,127 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
         MAX_COUNT,
         "stop after R rounds",
         note="default: play until a team passes the ace",
+        aliases=("--deals",),
         metavar="R",
     )
 
 
+def _match_from_save(fields: dict[str, Any], state: dict[str, Any]) -> tractor.Match:
+    rules = tractor.Rules.from_dict(saved_mapping(fields, "rules"))
+    match = tractor.Match(seed=saved_int(fields, "seed", 0, MAX_SEED) or 0, rules=rules)
+    match.levels = _levels(saved_list(fields, "levels"))
+    match.declarers = saved_int(fields, "declarers", 0, 1, optional=True)
+    match.starter = saved_int(fields, "starter", 0, tractor.NUM_PLAYERS - 1, optional=True)
+    match.winner = saved_int(fields, "winner", 0, 1, optional=True)
+    record = []
+    for r in saved_list(fields, "record"):
+        if not isinstance(r, dict):
+            raise SaveFileError("record must be a list of rounds")
+        history, outcome = saved_list(r, "history"), saved_list(r, "outcome")
+        if not all(isinstance(h, str) for h in history) or not isinstance(r.get("trump"), str):
+            raise SaveFileError("a round of the record has a bad history or trump")
+        if len(outcome) != 2 or not isinstance(outcome[0], bool) or type(outcome[1]) is not int:
+            raise SaveFileError("a round of the record has a bad outcome")
+        record.append(
+            tractor.RoundRecord(
+                number=saved_int(r, "number", 1, MAX_COUNT) or 1,
+                levels=_levels(saved_list(r, "levels")),
+                declarers=saved_int(r, "declarers", 0, 1) or 0,
+                starter=saved_int(r, "starter", 0, tractor.NUM_PLAYERS - 1) or 0,
+                trump=r["trump"],
+                points=saved_int(r, "points", -(2**31), 2**31) or 0,
+                outcome=tractor.LevelOutcome(outcome[0], outcome[1]),
+                history=tuple(history),
+            )
+        )
+    match.record = record
+    match.state = tractor.State.from_json(json.dumps(state))
+    if match.state.rules != rules:
+        raise SaveFileError("the round in progress is not played with the match's rules")
+    if match.winner is not None and not match.state.is_terminal:
+        raise SaveFileError("the match is over but a round is in progress")
+    return match
+
+
+def _levels(values: list[Any]) -> tuple[int, int]:
+    if len(values) != 2 or not all(type(v) is int and 2 <= v <= 100 for v in values):
+        raise SaveFileError("levels must be two levels")
+    return (values[0], values[1])
+
+
 def _play(args: argparse.Namespace, console: Console) -> int:
-    rules = _rules(args)
-    seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
-    console.print(
-        f"Tractor: you are seat {args.seat} (partner: seat {(args.seat + 2) % 4}); the other seats play at"
-        f" random. Seed {seed} (replay with --seed {seed}). Type 'help' at any prompt."
-    )
-    match = tractor.Match(seed=seed, rules=rules)
+    if args.resume is not None:
+        saved = read_save(args.resume, "tractor")
+        try:
+            match = _match_from_save(saved_mapping(saved, "match"), saved_mapping(saved, "state"))
+            seat = saved_int(saved, "seat", 0, tractor.NUM_PLAYERS - 1) or 0
+            opponents = saved.get("opponents")
+            if opponents not in BOTS:
+                raise SaveFileError(f"opponents must be one of {', '.join(sorted(BOTS))}")
+            max_rounds = saved_int(saved, "max_rounds", 1, MAX_COUNT, optional=True)
+            decisions = saved_list(saved, "decisions") if "decisions" in saved else []
+            if not all(type(d) is int and d >= 0 for d in decisions):
+                raise SaveFileError("decisions must be whole numbers")
+        except (
+            TricktakerError,
+            KeyError,
+            TypeError,
+            ValueError,
+            OverflowError,
+            AttributeError,
+            RecursionError,
+        ) as e:
+            raise SaveFileError(f"{args.resume!r} is not a valid saved game of tractor: {e}") from None
+        name = args.opponents or str(opponents)
+        max_rounds = args.rounds if args.rounds is not None else max_rounds
+        seed = match.seed
+        console.print(
+            f"Tractor, resumed from {args.resume}: you are seat {seat} (partner: seat {(seat + 2) % 4}),"
+            f" round {len(match.record) + 1}; the other seats are played by the {name} bot. Seed {seed}; the"
+            " seat, the seed and the rules are the saved game's. Type 'help' at any prompt."
+        )
+    else:
+        match = tractor.Match(seed=_seed(args), rules=_rules(args))
+        seat, name, decisions, seed = args.seat, args.opponents or DEFAULT_OPPONENTS, [], match.seed
+        max_rounds = args.rounds
+        console.print(
+            f"Tractor: you are seat {seat} (partner: seat {(seat + 2) % 4}); the other seats are played by"
+            f" the {name} bot. Seed {seed} (replay with --seed {seed}). Type 'help' at any prompt."
+        )
     table = TractorTable(
         match=match,
-        seat=args.seat,
+        seat=seat,
         rng=random.Random(seed),
         console=console,
-        max_rounds=args.rounds,
-        opponent=opponent_bot(BOTS, args.opponents, seed),
+        max_rounds=max_rounds,
+        opponent=opponent_bot(BOTS, name, seed, args.threads),
+        record_path=args.record,
+        decisions=DecisionPoints(decisions),
     )
     return table.run()
 
 
+def _seed(args: argparse.Namespace) -> int:
+    return args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
+
+
 # ---- the plug-in ----
 
-BOTS: dict[str, Callable[[int], bots.Bot]] = {
-    "random": lambda seed: bots.RandomBot(seed),
-    "heuristic": lambda seed: bots.TractorHeuristicBot(),
-    "pimc": lambda seed: bots.TractorPIMCBot(seed=seed),
-}
-"""The bots Tractor offers, by name, made from a seed."""
+
+def _random_bot(seed: int, threads: int | None = 1) -> bots.Bot:
+    return bots.RandomBot(seed)
+
+
+def _heuristic_bot(seed: int, threads: int | None = 1) -> bots.Bot:
+    return bots.TractorHeuristicBot()
+
+
+def _pimc_bot(seed: int, threads: int | None = 1) -> bots.Bot:
+    return bots.TractorPIMCBot(seed=seed, threads=threads)
+
+
+BOTS: dict[str, BotMaker] = {"random": _random_bot, "heuristic": _heuristic_bot, "pimc": _pimc_bot}
+"""The bots Tractor offers, by name, made from a seed (and the threads of the pimc bot's rollouts)."""
 
 GAME = Game(
     name="tractor",
