@@ -334,12 +334,15 @@ def check_pip(words: list[str]) -> list[str]:
             if argument not in known_flags:
                 problems.append(f"pip flag {argument} is not one the project's pages use")
             continue
-        found = re.fullmatch(r"(\.|tricktaker)(?:\[([\w,-]+)\])?", argument)
+        found = re.fullmatch(r"(\.|tricktaker|dist/[^\[]+\.whl)(?:\[([\w,-]+)\])?", argument)
         if not found:
             problems.append(
-                f"pip installs {argument!r}, not the project: '.', '.[extra]', 'tricktaker[extra]'"
+                f"pip installs {argument!r}, not the project: '.', '.[extra]', 'tricktaker[extra]' or a"
+                " wheel of dist/"
             )
             continue
+        if found[1].startswith("dist/"):
+            problems.extend(check_wheel_name(found[1]))
         for extra in (found[2] or "").split(","):
             if extra and extra not in extras():
                 problems.append(f"pyproject.toml has no extra {extra!r} (it has {sorted(extras())})")
@@ -384,8 +387,25 @@ def check_mypy(words: list[str]) -> list[str]:
     return problems
 
 
+def check_wheel_name(path: str) -> list[str]:
+    """A wheel a page installs is named as ``maturin build`` names this version's abi3 wheel."""
+    import tricktaker
+
+    name = path.removeprefix("dist/")
+    pattern = rf"tricktaker-{re.escape(tricktaker.__version__)}-cp311-abi3-\w+\.whl"
+    if re.fullmatch(pattern, name):
+        return []
+    return [
+        f"{name} is not the name of this version's abi3 wheel"
+        f" (tricktaker-{tricktaker.__version__}-cp311-abi3-*)"
+    ]
+
+
 def check_maturin(words: list[str]) -> list[str]:
-    return [] if words[1] in {"develop", "build"} else [f"maturin {words[1]} is not a maturin command"]
+    if words[1] not in {"develop", "build", "sdist"}:
+        return [f"maturin {words[1]} is not a maturin command"]
+    known = {"--release", "--sdist", "--out", "-o", "dist"}
+    return [f"maturin flag {w} is not one the project uses (.ci/wheel)" for w in words[2:] if w not in known]
 
 
 def check_mkdocs(words: list[str]) -> list[str]:
