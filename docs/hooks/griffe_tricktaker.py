@@ -69,6 +69,13 @@ def runtime_object(path: str) -> Any:
     return None
 
 
+def type_docstring(value: object, docstring: str) -> bool:
+    """Whether ``docstring``, found on ``value``, is only its type's (an ``int``'s is ``int.__doc__``): what
+    inspecting a data member gives, which says nothing of the member."""
+    doc = type(value).__doc__
+    return isinstance(doc, str) and docstring.strip() == inspect.cleandoc(doc).strip()
+
+
 def runtime_docstring(path: str) -> str | None:
     """The docstring ``help()`` shows for a function, class, method or property of the native module.
 
@@ -118,6 +125,25 @@ class RuntimeDocstrings(griffe.Extension):
         super().__init__()
         self._paths: dict[str, str] | None = None
 
+    def on_attribute_instance(
+        self,
+        *,
+        node: ast.AST | griffe.ObjectNode,
+        attr: griffe.Attribute,
+        agent: griffe.Visitor | griffe.Inspector,
+        **kwargs: Any,
+    ) -> None:
+        """Drop the docstring of an inspected data member when it is its value's type's.
+
+        griffe reads the native module from ``_core.abi3.so`` and merges the stubs into it afterwards, giving
+        a member the stub's docstring only where it has none. Inspected, ``__version__`` has ``str.__doc__``
+        and ``MAX_THREADS`` ``int.__doc__``: without them, the merge gives both the stubs' docstrings.
+        """
+        if not isinstance(node, griffe.ObjectNode) or attr.docstring is None:
+            return
+        if type_docstring(node.obj, attr.docstring.value):
+            attr.docstring = None
+
     def on_package(self, *, pkg: griffe.Module, **kwargs: Any) -> None:
         if pkg.name != "tricktaker":
             return
@@ -158,14 +184,7 @@ class RuntimeDocstrings(griffe.Extension):
         elif path in SHARED_BASES:
             return  # the bases keep the stub's own description
         doc = runtime_docstring(path)
-        if obj.is_attribute and obj.docstring is not None:
-            value = runtime_object(path)
-            # An inspected constant carries its type's docstring (``str``'s): not the constant's.
-            if value is not None and obj.docstring.value.strip() == inspect.cleandoc(
-                type(value).__doc__ or ""
-            ):
-                obj.docstring = None
-        if doc is None:
+        if doc is None:  # data too: it keeps the stub's docstring (see ``on_attribute_instance``)
             return
         if obj.docstring is None:
             obj.docstring = griffe.Docstring(doc, parent=obj)

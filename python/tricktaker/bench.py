@@ -31,13 +31,19 @@ class Measurement:
     """One line of the comparison: the same work done by both engines."""
 
     game: str
+    """The game's name (a key of :data:`tricktaker.protocol.GAMES`)."""
     work: str
+    """What was timed: ``"random playouts (1 thread)"``, ``"clone"``…"""
     unit: str
+    """What the rates count: ``hands``, ``rounds``, ``steps``, ``calls``, ``clones`` or ``resamples``."""
     rust_per_second: float
+    """Units per second on the Rust engine (on every core in the "all cores" line, else on one)."""
     reference_per_second: float
+    """Units per second on the pure-Python reference engine (``tricktaker.reference``), on one core."""
 
     @property
     def ratio(self) -> float:
+        """How many times faster the Rust engine was: ``rust_per_second / reference_per_second``."""
         return self.rust_per_second / self.reference_per_second
 
 

@@ -96,6 +96,7 @@ class Bot(Protocol):
     """A player: ``act`` returns an action id legal in ``state`` and leaves ``state`` unchanged."""
 
     name: str
+    """The bot's name: :meth:`ArenaResult.table` shows it, and :func:`arena` gives it to ``on_deal``."""
 
     def act(self, state: GameState) -> int:
         """The action chosen for ``state.current_player``."""
@@ -107,7 +108,9 @@ class RandomBot:
 
     def __init__(self, seed: int = 0, name: str = "random") -> None:
         self.seed = seed
+        """Mixed with the acting seat's information state key into each decision's random choice."""
         self.name = name
+        """The bot's name (:attr:`Bot.name`)."""
 
     def act(self, state: GameState) -> int:
         """A uniformly random legal action."""
@@ -202,6 +205,7 @@ class SheepsheadHeuristicBot:
 
     def __init__(self, name: str = "heuristic") -> None:
         self.name = name
+        """The bot's name (:attr:`Bot.name`)."""
 
     def act(self, state: GameState) -> int:
         """The rule-of-thumb action for the seat to act."""
@@ -330,11 +334,18 @@ class SheepsheadPIMCBot:
         bidding: Bot | Literal["heuristic"] | None = "heuristic",
     ) -> None:
         self.bidding: Bot | None = _bidding_arg(bidding, SheepsheadHeuristicBot, allow_none=True)
+        """The bot that picks, buries and calls (``"heuristic"`` gives a :class:`SheepsheadHeuristicBot`);
+        ``None``: those decisions are sampled too."""
         self.samples = _args.whole(samples, "samples", 1, MAX_SAMPLES)
+        """Deals drawn with ``state.resample`` per decision (1 to :data:`MAX_SAMPLES`)."""
         self.rollouts = _args.whole(rollouts, "rollouts", 1, MAX_SAMPLES)
+        """Random finishes of each deal per action (1 to :data:`MAX_SAMPLES`)."""
         self.seed = _args.seed(seed)
+        """Mixed with the acting seat's information state key into the seeds of the deals and rollouts."""
         self.threads = _args.threads(threads)
+        """The threads of each batch of rollouts (``None``: one per core)."""
         self.name = name
+        """The bot's name (:attr:`Bot.name`)."""
 
     def values(self, state: sheepshead.State) -> dict[int, float]:
         """The estimated mean return for the seat to act of each legal action."""
@@ -392,6 +403,7 @@ class TractorHeuristicBot:
 
     def __init__(self, name: str = "heuristic") -> None:
         self.name = name
+        """The bot's name (:attr:`Bot.name`)."""
 
     def act(self, state: GameState) -> int:
         """The rule-of-thumb action for the seat to act."""
@@ -516,17 +528,28 @@ class TractorPIMCBot:
         policy: tractor.Policy = "greedy",
     ) -> None:
         self.heuristic = TractorHeuristicBot()
+        """The :class:`TractorHeuristicBot` whose play is always a candidate (and the first, winning ties)."""
         chosen = _bidding_arg(bidding, lambda: self.heuristic, allow_none=False)
         assert chosen is not None
         self.bidding: Bot = chosen
+        """The bot that declares and discards (``"heuristic"``: :attr:`heuristic`)."""
         self.samples = _args.whole(samples, "samples", 1, MAX_SAMPLES)
+        """Rounds drawn with ``state.resamples`` per play chosen (1 to :data:`MAX_SAMPLES`)."""
         self.rollouts = _args.whole(rollouts, "rollouts", 1, MAX_SAMPLES)
+        """Finishes of each round per candidate, played by :attr:`policy` (1 to :data:`MAX_SAMPLES`)."""
         self.seed = _args.seed(seed)
+        """Mixed with the acting seat's information state key into the seeds of the rounds and rollouts."""
         self.threads = _args.threads(threads)
+        """The threads of each batch of rollouts (``None``: one per core)."""
         self.name = name
+        """The bot's name (:attr:`Bot.name`)."""
         self.max_follows = _args.whole(max_follows, "max_follows", 2, MAX_SAMPLES)
+        """The most follows judged (2 to :data:`MAX_SAMPLES`); with more legal follows, the heuristic's and an
+        even spread of the others."""
         self.point_weight = point_weight
+        """The worth of a point of P won from the other team, added to the return of a finished round."""
         self.policy: tractor.Policy = policy
+        """How the rollouts play (:data:`tricktaker.tractor.Policy`)."""
         self._plans: dict[int, list[Card]] = {}
 
     def candidates(self, state: tractor.State) -> list[list[Card]]:
@@ -626,8 +649,11 @@ class ArenaResult:
     """The outcome of :func:`arena`: per bot (by its place in the list given), the mean return per hand."""
 
     game: str
+    """The game played (a key of :data:`tricktaker.protocol.GAMES`)."""
     names: tuple[str, ...]
+    """The bots' names, in the order the bots were given."""
     hands: int
+    """How many hands (Tractor: rounds) were played."""
     mean: tuple[float, ...]
     """Each bot's mean return per hand."""
     half_width: tuple[float, ...]

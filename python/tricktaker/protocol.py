@@ -64,21 +64,30 @@ class GameState(Protocol):
     """
 
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """The number of seats (the module's ``NUM_PLAYERS``)."""
+        ...
+
     @property
     def current_player(self) -> int | None:
         """The seat to act; ``None`` once the deal is over."""
         ...
 
     @property
-    def is_terminal(self) -> bool: ...
+    def is_terminal(self) -> bool:
+        """Whether the deal is over: no seat is to act, and :meth:`returns` are final."""
+        ...
+
     @property
     def phase(self) -> str:
         """The phase's name (each game has its own; the last is ``"done"``)."""
         ...
 
     @property
-    def rules(self) -> GameRules: ...
+    def rules(self) -> GameRules:
+        """The rule options the deal is played under (the module's ``Rules``)."""
+        ...
+
     def legal_actions(self) -> list[int]:
         """The legal action ids, ascending."""
         ...
@@ -87,7 +96,11 @@ class GameState(Protocol):
         """``NUM_ACTIONS`` booleans, true at the legal actions."""
         ...
 
-    def apply_action(self, action: int) -> None: ...
+    def apply_action(self, action: int) -> None:
+        """Apply action ``action`` (an id) for the seat to act; an illegal one raises
+        :class:`tricktaker.IllegalActionError` (a ``ValueError``) and the state is unchanged."""
+        ...
+
     def apply(self, action: int | str) -> None:
         """:meth:`apply_action` by id or by the action's text."""
         ...
@@ -96,7 +109,10 @@ class GameState(Protocol):
         """Take back the last action (:class:`tricktaker.NothingToUndoError` if there is none)."""
         ...
 
-    def clone(self) -> Self: ...
+    def clone(self) -> Self:
+        """An independent copy: what is done to one does not change the other."""
+        ...
+
     def returns(self) -> list[int]:
         """Each seat's return (zero-sum; zeros until the deal is over)."""
         ...
@@ -105,8 +121,16 @@ class GameState(Protocol):
         """The action ids applied so far, in order."""
         ...
 
-    def action_to_string(self, action: int) -> str: ...
-    def string_to_action(self, text: str) -> int: ...
+    def action_to_string(self, action: int) -> str:
+        """The text form of action ``action`` in this state (``pick``, ``bury QC``, ``call AH``, ``play 10D``,
+        ``declare 2H 2H``, ``discard 5S``, ``finish``…)."""
+        ...
+
+    def string_to_action(self, text: str) -> int:
+        """The id of the action a text names (legal or not), the inverse of :meth:`action_to_string`; a text
+        that names none raises :class:`tricktaker.IllegalActionError`."""
+        ...
+
     def observation(self, player: int, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """What ``player`` may know: float32 of the module's ``OBSERVATION_SHAPE`` (written into ``out``)."""
         ...
@@ -153,12 +177,32 @@ class GameVectorState(Protocol[_S_co]):
     """Many deals stepped together (``module.VectorState``); a deal that ends is recorded and dealt again."""
 
     @property
-    def num_envs(self) -> int: ...
-    def current_players(self) -> npt.NDArray[np.int8]: ...
-    def legal_action_masks(self) -> npt.NDArray[np.bool_]: ...
-    def observations(self) -> npt.NDArray[np.float32]: ...
-    def step(self, actions: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.int32]]: ...
-    def state(self, i: int) -> _S_co: ...
+    def num_envs(self) -> int:
+        """The number of deals stepped together (``n``)."""
+        ...
+
+    def current_players(self) -> npt.NDArray[np.int8]:
+        """The seat to act in each deal: int8, shape ``(num_envs,)``."""
+        ...
+
+    def legal_action_masks(self) -> npt.NDArray[np.bool_]:
+        """Each deal's legal-action mask: bool, shape ``(num_envs, NUM_ACTIONS)``."""
+        ...
+
+    def observations(self) -> npt.NDArray[np.float32]:
+        """Each deal's observation for its seat to act: float32, shape ``(num_envs, *OBSERVATION_SHAPE)``."""
+        ...
+
+    def step(self, actions: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.int32]]:
+        """Apply ``actions[i]`` to deal ``i`` for every ``i``, all checked first (an illegal one raises
+        :class:`tricktaker.IllegalActionError` and no deal changes). Returns ``(done, returns)``: which deals
+        ended (bool, ``(num_envs,)``) and their returns (int32, ``(num_envs, NUM_PLAYERS)``, zeros where
+        none ended); the deals that ended are dealt again."""
+        ...
+
+    def state(self, i: int) -> _S_co:
+        """A copy of deal ``i`` as a ``State`` (changing it does not change the vector)."""
+        ...
 
 
 class VectorStateType(Protocol[_S_co, _R_contra]):
@@ -182,16 +226,26 @@ class GameMatch(Protocol[_S_co, _R_co]):
     """A game of several deals (``module.Match``); each game has its own way to the next deal."""
 
     @property
-    def seed(self) -> int: ...
+    def seed(self) -> int:
+        """The match's seed: it fixes every deal of the match."""
+        ...
+
     @property
-    def rules(self) -> _R_co: ...
+    def rules(self) -> _R_co:
+        """The rule options of every deal."""
+        ...
+
     @property
     def state(self) -> _S_co:
         """The deal in progress."""
         ...
 
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether the match has ended (by the game's own rule: Sheepshead's number of hands, Tractor's
+        passing the ace)."""
+        ...
+
     @property
     def record(self) -> Sequence[object]:
         """The finished deals, one record each (of the game's own record type)."""
@@ -208,22 +262,40 @@ class GameModule(Protocol[S, R]):
     """A game: the members every game's module has (``S`` its ``State``, ``R`` its ``Rules``)."""
 
     @property
-    def NUM_ACTIONS(self) -> int: ...
+    def NUM_ACTIONS(self) -> int:
+        """The number of action ids: actions are ``0 … NUM_ACTIONS - 1``."""
+        ...
+
     @property
-    def NUM_PLAYERS(self) -> int: ...
+    def NUM_PLAYERS(self) -> int:
+        """The number of seats (every state's ``num_players``)."""
+        ...
+
     @property
-    def OBSERVATION_SHAPE(self) -> tuple[int, ...]: ...
+    def OBSERVATION_SHAPE(self) -> tuple[int, ...]:
+        """The shape of ``State.observation(player)``."""
+        ...
+
     @property
-    def State(self) -> StateType[S, R]: ...
+    def State(self) -> StateType[S, R]:
+        """The state class (:class:`StateType`): ``State.new(seed)`` deals, ``State.from_json`` loads."""
+        ...
+
     @property
     def Rules(self) -> Callable[..., R]:
         """The rules class: ``Rules(**options)``, every option keyword-only with a default."""
         ...
 
     @property
-    def VectorState(self) -> VectorStateType[S, R]: ...
+    def VectorState(self) -> VectorStateType[S, R]:
+        """The vector class (:class:`VectorStateType`): ``VectorState(n, seed)`` steps ``n`` deals at once."""
+        ...
+
     @property
-    def Match(self) -> MatchType[S, R]: ...
+    def Match(self) -> MatchType[S, R]:
+        """The match class (:class:`MatchType`): ``Match(seed)``, a game of several deals."""
+        ...
+
     def random_playouts(
         self, n: int, seed: int, *, threads: int | None = None, rules: R | None = None
     ) -> npt.NDArray[np.int32]:

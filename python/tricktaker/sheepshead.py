@@ -106,11 +106,17 @@ class HandRecord:
     """One finished deal of a :class:`Match`."""
 
     number: int
+    """The deal's place in the match, from 1 (doublers are numbered too)."""
     dealer: int
+    """The dealer's seat (R9)."""
     multiplier: int
+    """What the hand counted for: 1, or 2 while a doubler was pending (R32)."""
     returns: tuple[int, ...]
+    """Each seat's return, by seat, the multiplier applied (zeros for a doubler)."""
     history: tuple[str, ...]
+    """The hand's actions in their text form (``pick``, ``bury QC``, ``play 10D``…), in order."""
     doubler: bool
+    """Whether all passed and the hand was thrown in for a doubler (R32), which is not a hand played."""
 
 
 @dataclass
@@ -123,12 +129,21 @@ class Match:
     """
 
     seed: int
+    """The seed of the first deal; each later hand is dealt from the previous hand's generator
+    (``State.next_hand``), so the seed fixes every deal of the match."""
     rules: Rules = field(default_factory=Rules)
+    """The rule options of every hand (``hands_per_game``, R34, sets the match's length)."""
     dealer: int = 0
+    """The first hand's dealer; the deal then passes one seat to the left each hand (R9), doublers included
+    (``state.dealer`` is the current hand's)."""
     state: State = field(init=False)
+    """The hand in progress; once the match is over, the last hand, finished."""
     scores: list[int] = field(init=False)
+    """Each seat's cumulative score (R33): the sum of its returns over the finished hands."""
     pending_doublers: int = field(init=False, default=0)
+    """Doublers not yet played off (R32): each makes one later played hand count double."""
     record: list[HandRecord] = field(init=False, default_factory=list)
+    """The finished deals, doublers included, in order."""
 
     def __post_init__(self) -> None:
         self.seed = _args.seed(self.seed)
@@ -137,6 +152,7 @@ class Match:
 
     @property
     def hands_per_game(self) -> int:
+        """How many played hands the match lasts (R34, ``rules.hands_per_game``; doublers not counted)."""
         return self.rules.hands_per_game
 
     @property
@@ -146,6 +162,7 @@ class Match:
 
     @property
     def is_over(self) -> bool:
+        """Whether :attr:`hands_played` has reached :attr:`hands_per_game`; :meth:`next_hand` then refuses."""
         return self.hands_played >= self.hands_per_game
 
     def winners(self) -> list[int]:

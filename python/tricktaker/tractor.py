@@ -86,7 +86,9 @@ OBSERVATION_SHAPE: tuple[int] = (_native.OBSERVATION_SIZE,)
 _rules_from_dict = Rules.from_dict
 """What pickles of ``Rules`` made by earlier builds call when loaded (new code calls ``Rules.from_dict``)."""
 CardLike = Card | str
+"""A card as the toolkit takes it: a :class:`tricktaker.Card` or its text (``"10H"``, ``"th"``, ``"BJ"``)."""
 Component = tuple[Literal["tractor", "pair", "single"], list[Card]]
+"""A component of a lead as :func:`decompose` gives it (R27, R33): its kind and its cards, strongest first."""
 
 
 def decompose(cards: Iterable[CardLike], trump: Trump) -> list[Component]:
@@ -241,14 +243,17 @@ class Simulation:
     returns: npt.NDArray[np.int32]
     """``(n, 4)``: each seat's return."""
     declarers: npt.NDArray[np.int32]
-    """The declaring team."""
+    """The declaring team (0: seats 0 and 2, 1: seats 1 and 3)."""
     starter: npt.NDArray[np.int32]
+    """The starter's seat: who took the kitty (R23) and led to the first trick (R25)."""
     points: npt.NDArray[np.int32]
     """The opponents' points P (R40–R42)."""
     failed_throws: npt.NDArray[np.int32]
+    """How many throws failed in the round (R34; 10 points to P per card taken back, R42)."""
     deals: npt.NDArray[np.int32]
     """Deals the round took (more than one after a redeal, R19)."""
     no_trump: npt.NDArray[np.bool_]
+    """Whether it was a no-trump round: a joker pair was declared and only the jokers are trumps (R9)."""
 
     def __len__(self) -> int:
         return len(self.points)
@@ -288,13 +293,23 @@ class RoundRecord:
     """One finished round of a :class:`Match`."""
 
     number: int
+    """The round's place in the match, from 1."""
     levels: tuple[int, int]
+    """The levels of team 0 (seats 0 and 2) and team 1 (seats 1 and 3) the round was played at."""
     declarers: int
+    """The round's declaring team (0 or 1)."""
     starter: int
+    """The round's starter: the seat that took the kitty (R23) and led to the first trick (R25)."""
     trump: str
+    """The round's trump as text (``str(state.trump)``), e.g. ``"rank 2 of hearts"``; after a joker pair
+    (R9), ``"no trump (jokers only)"``."""
     points: int
+    """The opponents' points P (R40–R42), as ``State.points`` gave them at the end."""
     outcome: LevelOutcome
+    """What P meant (R43): :func:`level_outcome` of :attr:`points`."""
     history: tuple[str, ...]
+    """The round's actions in their text form (``declare 2H``, ``discard 5S``, ``play AH``, ``finish``…), in
+    order."""
 
 
 @dataclass
@@ -307,13 +322,25 @@ class Match:
     """
 
     seed: int
+    """The match's seed: each round is dealt from a seed mixed from it and the round's number, so it fixes
+    every deal of the match."""
     rules: Rules = field(default_factory=Rules)
+    """The rule options of every round (``game_end`` says when the match ends, R47)."""
     state: State = field(init=False)
+    """The round in progress; once the match is over, the last round, finished."""
     levels: tuple[int, int] = field(init=False, default=(2, 2))
+    """The levels of team 0 (seats 0 and 2) and team 1 (seats 1 and 3), 2 (the start) to 14 (the ace): the
+    round in progress is played at them, its trump rank the declarers' level (R5, R46)."""
     declarers: int | None = field(init=False, default=None)
+    """The declaring team the last round passed on (R44, R45), which declares in the round in progress;
+    ``None`` in round 1, whose declarers the draw decides (R21)."""
     starter: int | None = field(init=False, default=None)
+    """The starter the last round passed on (R44, R45), the seat that takes the kitty in the round in
+    progress; ``None`` in round 1, whose starter the draw decides (R21)."""
     winner: int | None = field(init=False, default=None)
+    """The team that won the match (R47, as ``rules.game_end`` reads it); ``None`` while it goes on."""
     record: list[RoundRecord] = field(init=False, default_factory=list)
+    """The finished rounds, in order."""
 
     def __post_init__(self) -> None:
         self.seed = _args.seed(self.seed)
@@ -328,6 +355,7 @@ class Match:
 
     @property
     def is_over(self) -> bool:
+        """Whether a team has won (:attr:`winner` is set); :meth:`next_round` then refuses."""
         return self.winner is not None
 
     def next_round(self) -> State:

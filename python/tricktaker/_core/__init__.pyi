@@ -16,6 +16,7 @@ from . import tractor as tractor
 __all__ = ["MAX_BATCH_BYTES", "MAX_THREADS", "Card", "RuleOption", "__version__", "sheepshead", "tractor"]
 
 __version__: str
+"""The package's version (the Rust crate's, ``Cargo.toml``): ``"0.1.0"``."""
 MAX_THREADS: int
 """The most threads a batch may use: 4 for each core this process may run on."""
 MAX_BATCH_BYTES: int

@@ -81,8 +81,11 @@ class State(_GameState[Rules]):
     def dealer(self) -> int: ...
     @property
     def multiplier(self) -> int: ...
-    def hand(self, seat: int) -> Hand: ...
-    def hands(self) -> list[Hand]: ...
+    def hand(self, seat: int) -> Hand:
+        """The cards of ``seat``, strongest first: trumps, then clubs, spades, hearts; a
+        :class:`tricktaker.render.Hand` (a ``list`` of cards that Jupyter draws, ``game="sheepshead"``)."""
+    def hands(self) -> list[Hand]:
+        """Every seat's hand, by seat: a list of :class:`tricktaker.render.Hand`, one per seat."""
     @property
     def blind(self) -> list[Card]: ...
     @property
@@ -140,7 +143,15 @@ class VectorState(_GameVector[State]):
     def __new__(cls, n: int, seed: int, *, rules: Rules | None = None) -> VectorState: ...
 
 NAME: str
+"""The game's name, ``"sheepshead"``: its key in :data:`tricktaker.protocol.GAMES` and in saves."""
 NUM_ACTIONS: int
+"""How many action ids there are, 105 (``0 … 104``): ``pick``, ``pass``, ``bury``, ``call``, ``alone``,
+``under`` and ``play`` (``docs/sheepshead-protocol.md`` numbers them)."""
 NUM_PLAYERS: int
+"""The number of seats, 5 (R1)."""
 OBSERVATION_SIZE: int
+"""The length of an observation, 537 (``OBSERVATION_SHAPE`` is ``(537,)``; ``docs/sheepshead-protocol.md``
+lays it out)."""
 SUMMARY_COLUMNS: list[str]
+"""The columns of ``random_summaries`` and ``playout_summaries``: the five returns, then ``picker``,
+``partner``, ``called``, ``picking_side_points``, ``picking_side_tricks`` and ``leaster``."""

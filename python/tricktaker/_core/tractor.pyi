@@ -185,8 +185,11 @@ class State(_GameState[Rules]):
     def drawn(self) -> int: ...
     @property
     def deals(self) -> int: ...
-    def hand(self, seat: int) -> Hand: ...
-    def hands(self) -> list[Hand]: ...
+    def hand(self, seat: int) -> Hand:
+        """A seat's cards, in play order once the trump is fixed; a :class:`tricktaker.render.Hand` (a
+        ``list`` of cards that Jupyter draws, ``game="tractor"``, carrying the trump once it is fixed)."""
+    def hands(self) -> list[Hand]:
+        """Every seat's cards, by seat: a list of :class:`tricktaker.render.Hand`, one per seat."""
     @property
     def kitty(self) -> list[Card]: ...
     def current_trick(self) -> _Plays: ...
@@ -229,7 +232,15 @@ class VectorState(_GameVector[State]):
     def __new__(cls, n: int, seed: int, *, rules: Rules | None = None) -> VectorState: ...
 
 NAME: str
+"""The game's name, ``"tractor"``: its key in :data:`tricktaker.protocol.GAMES` and in saves."""
 NUM_ACTIONS: int
+"""How many action ids there are, 120 (``0 … 119``): ``play``, ``finish``, ``discard``, ``declare`` and
+``pass`` (``docs/tractor-protocol.md`` numbers them)."""
 NUM_PLAYERS: int
+"""The number of seats, 4, in two teams of partners sitting opposite (R1)."""
 OBSERVATION_SIZE: int
+"""The length of an observation, 939 (``OBSERVATION_SHAPE`` is ``(939,)``; ``docs/tractor-protocol.md``
+describes it)."""
 SUMMARY_COLUMNS: list[str]
+"""The columns of ``random_summaries`` and ``playout_summaries``: the four returns, then ``declarers``,
+``starter``, ``points``, ``failed_throws``, ``deals`` and ``no_trump``."""

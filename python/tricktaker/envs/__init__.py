@@ -86,23 +86,61 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
     """
 
     metadata: ClassVar[dict[str, Any]]
+    """PettingZoo's description of the environment, set by each game: ``"render_modes"`` (the values
+    ``render_mode`` takes besides ``None``: ``["human", "ansi"]``), ``"name"`` (``"sheepshead_v0"``,
+    ``"tractor_v0"``: what ``str()`` of the environment shows) and ``"is_parallelizable"`` (``False``: one
+    agent acts at a time, so PettingZoo's ``aec_to_parallel`` refuses the environment)."""
     GAME: ClassVar[str]
+    """The game's name in :data:`tricktaker.protocol.GAMES` (``"sheepshead"``, ``"tractor"``), from the
+    subclass's class statement."""
     NUM_PLAYERS: ClassVar[int]
+    """The number of seats, hence of agents: the game module's ``NUM_PLAYERS`` (5 for Sheepshead, 4 for
+    Tractor)."""
     NUM_ACTIONS: ClassVar[int]
+    """The size of the action space and of the action mask: the game module's ``NUM_ACTIONS``, every action
+    id ``0 … NUM_ACTIONS - 1`` of the game's numbering."""
     OBSERVATION_SHAPE: ClassVar[tuple[int, ...]]
+    """The shape of ``observe(agent)["observation"]``: the game module's ``OBSERVATION_SHAPE`` (``(537,)``
+    for Sheepshead, ``(939,)`` for Tractor)."""
     OBSERVATION_LOW: ClassVar[npt.NDArray[np.float32]]
+    """The lower bound of every observation entry (float32, of shape ``OBSERVATION_SHAPE``): the ``low`` of
+    the ``"observation"`` Box of :attr:`observation_spaces`. Each game sets it."""
     OBSERVATION_HIGH: ClassVar[npt.NDArray[np.float32]]
+    """The upper bound of every observation entry (float32, of shape ``OBSERVATION_SHAPE``): the ``high`` of
+    the ``"observation"`` Box of :attr:`observation_spaces`. Each game sets it."""
 
     possible_agents: list[str]
+    """Every agent of the game, ``["player_0", …]`` in seat order (``player_i`` is seat ``i``); the same
+    from construction on, whatever the game's progress."""
     agents: list[str]
+    """The agents still in the game, in seat order: empty until ``reset()``, which sets all of
+    :attr:`possible_agents`; once the game is over, each agent leaves it as it is stepped with ``None``."""
     observation_spaces: dict[str, spaces.Dict]
+    """Each agent's observation space (:meth:`observation_space`): a ``Dict`` of the ``"observation"`` Box
+    (float32, bounded by ``OBSERVATION_LOW`` and ``OBSERVATION_HIGH``) and the ``"action_mask"`` Box (int8
+    0/1, ``NUM_ACTIONS`` long). One space object per agent, so that seeding one does not seed another."""
     action_spaces: dict[str, spaces.Discrete]
+    """Each agent's action space (:meth:`action_space`): ``Discrete(NUM_ACTIONS)``, one object per agent.
+    Sample from it with the action mask (``space.sample(mask)``): most actions are illegal at any time."""
     rewards: dict[str, float]
+    """Each agent's reward for the last step: 0.0 after every action but the one that ends the game, after
+    which it is each agent's return (``state.returns()[seat]``, zero-sum). The steps with ``None`` that
+    follow set it back to 0.0 and drop the agent stepped out; ``last()`` reports the cumulative reward, not
+    this."""
     _cumulative_rewards: dict[str, float]
     terminations: dict[str, bool]
+    """Whether each agent's game is over: ``False`` until the action that ends the game, then ``True`` for
+    every agent still in the game (each is then stepped with ``None`` to leave it)."""
     truncations: dict[str, bool]
+    """Whether each agent's game was cut short: always ``False``, since every game ends by its rules."""
     infos: dict[str, dict[str, Any]]
+    """Each agent's extra information: an empty ``dict``, always (the legal actions are in the observation's
+    ``"action_mask"``)."""
     agent_selection: str
+    """The agent to step next: the seat to act (``state.current_player``) while the game goes on; once it is
+    over, each finished agent in turn (the one who made the last action first, then the others in seat
+    order). Once the last of them has stepped out it still names the agent who made the last action, though
+    :attr:`agents` is empty."""
 
     def __init_subclass__(cls, game: str | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -120,6 +158,9 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
         ):
             raise ArgumentError(f"render_mode must be one of {self.metadata['render_modes']} or None")
         self.render_mode = render_mode
+        """How the environment renders, fixed at construction: ``None`` (``render()`` warns and returns
+        ``None``), ``"human"`` (the table printed after every action and on ``render()``) or ``"ansi"``
+        (``render()`` returns the table as text)."""
         self.possible_agents = [f"player_{seat}" for seat in range(self.NUM_PLAYERS)]
         self.agents = []
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -160,14 +201,31 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
         return seat
 
     def observation_space(self, agent: str) -> spaces.Dict:
+        """The observation space of ``agent``: its entry of :attr:`observation_spaces`, the same object at
+        every call. An agent not of :attr:`possible_agents` raises :class:`tricktaker.ArgumentError`."""
         self._seat(agent)
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Discrete:
+        """The action space of ``agent``, ``Discrete(NUM_ACTIONS)``: its entry of :attr:`action_spaces`, the
+        same object at every call. An agent not of :attr:`possible_agents` raises
+        :class:`tricktaker.ArgumentError`."""
         self._seat(agent)
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game, whatever the state of the last one (PettingZoo's ``reset``: it returns nothing).
+
+        ``seed`` (an int from 0 to 2**64 - 1) deals ``State.new(seed, …)`` with the constructor's options, the
+        same deal at every reset with that seed, and reseeds ``np_random`` from it; ``None`` deals from a
+        seed drawn from ``np_random``. A ``seed`` that is not an int raises
+        :class:`tricktaker.ArgumentTypeError`, one out of range :class:`tricktaker.ArgumentError`, with the
+        environment unchanged. ``options`` is ignored.
+
+        Afterwards every agent of :attr:`possible_agents` is in :attr:`agents`, the rewards (and cumulative
+        rewards) are 0.0, no agent is terminated or truncated, the infos are empty and
+        :attr:`agent_selection` is the agent to act first. The agents' spaces are not reseeded.
+        """
         if seed is None:
             game = self._new_state(int(self.np_random.integers(0, 2**64, dtype=np.uint64)))
         else:
@@ -197,6 +255,15 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
         return super().last(observe)  # type: ignore[no-any-return]
 
     def observe(self, agent: str) -> Observation:
+        """What ``agent`` sees now: ``{"observation": ..., "action_mask": ...}`` (:data:`Observation`).
+
+        ``"observation"`` is ``state.observation(seat)``, the float32 vector of what the seat may know, within
+        :attr:`OBSERVATION_LOW` and :attr:`OBSERVATION_HIGH`; ``"action_mask"`` is int8: for the agent to
+        act, 1 for each legal action and 0 for the others; all zeros for every other agent (and for everyone
+        once the game is over). Any agent of :attr:`possible_agents` may be observed, one that has stepped out
+        too; another name raises :class:`tricktaker.ArgumentError`, and a call before ``reset()``
+        :class:`tricktaker.InvalidStateError`. The arrays are new at every call.
+        """
         game = self.game
         seat = self._seat(agent)
         if game.current_player == seat:
@@ -206,6 +273,24 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
         return {"observation": game.observation(seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
+        """Play ``action`` for :attr:`agent_selection`, then select the agent to step next.
+
+        While the game goes on, ``action`` is one of the legal action ids of the agent's mask (an ``int``, a
+        NumPy integer too): it is applied to :attr:`game`, the rewards are set (0.0, or every agent's return
+        if the game is now over, when every agent is terminated) and accumulated, and
+        :attr:`agent_selection` becomes the seat to act. With ``render_mode="human"`` the table is then
+        printed.
+
+        Once the agent's game is over, its only action is ``None``, which takes it out of :attr:`agents` and
+        of the per-agent dicts (PettingZoo's dead step) and selects the next finished agent. Step until
+        :attr:`agents` is empty, then ``reset()`` before stepping again.
+
+        An action that the mask does not offer, one outside ``0 … NUM_ACTIONS - 1``, ``None`` for the agent to
+        act or anything but ``None`` for a finished one raises :class:`tricktaker.IllegalActionError`, and
+        any other value that is not an int (a ``bool``, a ``float``) :class:`tricktaker.ArgumentTypeError`;
+        the call then changes nothing. Call ``reset()`` first: before it, ``env()``'s :class:`OrderEnforcing`
+        raises :class:`tricktaker.InvalidStateError`.
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
@@ -235,6 +320,9 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
             self.render()
 
     def render(self) -> str | None:
+        """The table (``str(state)``, the game's text picture) as ``render_mode`` says: printed for
+        ``"human"``, returned for ``"ansi"``. Without a ``render_mode`` it only warns (Gymnasium's logger) and
+        returns ``None``; with one, a call before ``reset()`` raises :class:`tricktaker.InvalidStateError`."""
         if self.render_mode is None:
             gymnasium.logger.warn(
                 "render() was called without a render_mode: pass render_mode='human' or 'ansi'"
@@ -247,6 +335,8 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
         return text
 
     def close(self) -> None:
+        """Release the environment's resources: it holds none (no window, no process), so this does nothing,
+        and the environment stays usable."""
         pass
 
 
@@ -259,25 +349,42 @@ class OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo
             raise InvalidStateError(f"reset() must be called before {call}")
 
     def step(self, action: Any) -> None:
+        """The environment's ``step(action)``; before ``reset()``, :class:`tricktaker.InvalidStateError`.
+        Once every agent has stepped out of a finished game it only warns (PettingZoo's logger) that
+        ``reset()`` should come first, and does nothing."""
         self._reset_first("step()")
         super().step(action)
 
     def observe(self, agent: str) -> Any:
+        """The environment's ``observe(agent)`` (:meth:`TrickTakingEnv.observe`); before ``reset()``,
+        :class:`tricktaker.InvalidStateError`."""
         self._reset_first("observe()")
         return super().observe(agent)
 
     def last(self, observe: bool = True) -> Any:
+        """The environment's ``last(observe)`` (:meth:`TrickTakingEnv.last`): ``(observation, cumulative
+        reward, termination, truncation, info)`` of :attr:`~TrickTakingEnv.agent_selection`, the observation
+        ``None`` if ``observe`` is false; before ``reset()``, :class:`tricktaker.InvalidStateError`."""
         self._reset_first("last()")
         return self.env.last(observe)
 
     def render(self) -> Any:
+        """The environment's ``render()`` (:meth:`TrickTakingEnv.render`); before ``reset()``,
+        :class:`tricktaker.InvalidStateError`, whatever the ``render_mode``."""
         self._reset_first("render()")
         return super().render()
 
     def state(self) -> Any:
+        """PettingZoo's global ``state()``, which the environments do not implement: ``NotImplementedError``
+        (the game's own state is ``env.unwrapped.game``); before ``reset()``,
+        :class:`tricktaker.InvalidStateError`."""
         self._reset_first("state()")
         return super().state()
 
     def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """An iterable of the agent to step, :attr:`~TrickTakingEnv.agent_selection`, while any agent is left
+        in :attr:`~TrickTakingEnv.agents` (at most ``max_iter`` of them); the loop must ``step()`` (or
+        ``reset()``) before each next agent, or the iterator raises ``AssertionError``. Before ``reset()``,
+        :class:`tricktaker.InvalidStateError`."""
         self._reset_first("agent_iter()")
         return super().agent_iter(max_iter)

@@ -50,8 +50,13 @@ class raw_env(TrickTakingEnv[sheepshead.State], game="sheepshead"):
         "name": "sheepshead_v0",
         "is_parallelizable": False,
     }
+    """PettingZoo's description of the environment: render modes ``"human"`` and ``"ansi"``, the name
+    ``"sheepshead_v0"``, not parallelizable (:attr:`TrickTakingEnv.metadata`)."""
     OBSERVATION_LOW = np.zeros(sheepshead.OBSERVATION_SHAPE, dtype=np.float32)
+    """The lower bound of every observation entry: 0."""
     OBSERVATION_HIGH = _observation_high()
+    """The upper bound of every observation entry: 1, but :data:`MAX_MULTIPLIER` for the multiplier (entry
+    :data:`MULTIPLIER_ENTRY`)."""
 
     def __init__(
         self,
@@ -61,8 +66,11 @@ class raw_env(TrickTakingEnv[sheepshead.State], game="sheepshead"):
         render_mode: str | None = None,
     ) -> None:
         self.rules = rules if rules is not None else sheepshead.Rules()
+        """The rules every hand is dealt with: the ``rules`` given, or the default ``sheepshead.Rules()``."""
         self.dealer = dealer
+        """The dealer's seat (0–4) of every hand; the seat on the dealer's left picks first."""
         self.multiplier = multiplier
+        """What every hand's returns are multiplied by (1 to :data:`MAX_MULTIPLIER`), as after doublers."""
         sheepshead.State.new(0, self.rules, dealer, multiplier)  # bad options fail here, not at reset
         super().__init__(render_mode=render_mode)
 

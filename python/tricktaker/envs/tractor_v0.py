@@ -68,8 +68,14 @@ class raw_env(TrickTakingEnv[tractor.State], game="tractor"):
         "name": "tractor_v0",
         "is_parallelizable": False,
     }
+    """PettingZoo's description of the environment: render modes ``"human"`` and ``"ansi"``, the name
+    ``"tractor_v0"``, not parallelizable (:attr:`TrickTakingEnv.metadata`)."""
     OBSERVATION_LOW = _observation_low()
+    """The lower bound of every observation entry: 0, but ``-inf`` for P / 200 (entry
+    :data:`POINTS_ENTRY`)."""
     OBSERVATION_HIGH = _observation_high()
+    """The upper bound of every observation entry: 1, but ``inf`` for P / 200 and the kitty bonus / 200
+    (entries :data:`POINTS_ENTRY` and :data:`KITTY_BONUS_ENTRY`)."""
 
     def __init__(
         self,
@@ -80,9 +86,15 @@ class raw_env(TrickTakingEnv[tractor.State], game="tractor"):
         render_mode: str | None = None,
     ) -> None:
         self.rules = rules if rules is not None else tractor.Rules()
+        """The rules every round is played with: the ``rules`` given, or the default ``tractor.Rules()``."""
         self.levels = levels
+        """The levels (2 to 14) of team 0 (seats 0 and 2) and team 1 (seats 1 and 3) in every round."""
         self.declarers = declarers
+        """The declaring team of every round (0 or 1), with :attr:`starter`; ``None`` (with ``starter``
+        ``None`` too) for the first round's way, where the draw's declarations decide it."""
         self.starter = starter
+        """The seat that takes the kitty and leads first in every round, one of the declaring team's; ``None``
+        with ``declarers`` ``None``."""
         self._new_state(0)  # bad options fail here, not at reset
         super().__init__(render_mode=render_mode)
 

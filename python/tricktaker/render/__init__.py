@@ -20,7 +20,8 @@ True
 * :func:`trick`: the trick on the table, each card under its seat, the leader and the winner marked;
 * :func:`table`: the whole table of either game, omniscient or from one seat's view (only what that seat may
   know: other hands as backs with their counts, the blind, bury and kitty face down unless it may see them);
-* :class:`Hand`: a ``list`` of cards that Jupyter draws (what ``State.hand(seat)`` returns).
+* :class:`Hand`: a ``list`` of cards that Jupyter draws; in either game ``State.hand(seat)`` returns one and
+  ``State.hands()`` a list of them, one per seat.
 
 Cards drawn face up carry ``data-card="QC"``, seats ``data-seat``, the seat to act ``data-turn="true"``: the
 pictures can be checked without looking at them (``tricktaker.render.table`` documents the hooks).

@@ -2,6 +2,7 @@
 //! Jupyter's `_repr_svg_` and for the hands, which are `render.Hand` lists) and the game records of
 //! `tricktaker.record`. They are written once, in Python; these are only the calls into them.
 
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList};
@@ -25,7 +26,9 @@ pub fn svg(obj: &Bound<'_, PyAny>, function: &str) -> PyResult<String> {
 
 static HAND: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
-/// A hand as `render.Hand(cards, game, trump)`: a `list` of `Card`s that Jupyter draws.
+/// A hand as a `render.Hand` (a `list` of `Card`s that Jupyter draws) with its `game` and `trump` set: made by
+/// `list.__new__` and filled here, without running `Hand.__init__`'s checks of arguments that are known good
+/// (a tenth of the time: hands are read in bots' inner loops).
 pub fn hand<'py, C>(
     py: Python<'py>,
     cards: Vec<C>,
@@ -36,5 +39,12 @@ where
     C: IntoPyObject<'py>,
 {
     let class = HAND.import(py, "tricktaker.render", "Hand")?;
-    class.call1((PyList::new(py, cards)?, game, trump))
+    let hand = class.call_method1(intern!(py, "__new__"), (class,))?;
+    let list = hand.cast::<PyList>()?;
+    for card in cards {
+        list.append(card)?;
+    }
+    hand.setattr(intern!(py, "game"), game)?;
+    hand.setattr(intern!(py, "trump"), trump)?;
+    Ok(hand)
 }

@@ -119,13 +119,14 @@ crate::game::state_class!(
         self.inner.multiplier()
     }
 
-    /// The cards of `seat`, strongest first: trumps, then clubs, spades, hearts.
+    /// The cards of ``seat``, strongest first: trumps, then clubs, spades, hearts, as a ``render.Hand`` (a
+    /// ``list`` of ``Card`` that Jupyter draws).
     fn hand<'py>(&self, py: Python<'py>, seat: Int) -> PyResult<Bound<'py, PyAny>> {
         let cards = self.sorted(py, self.inner.hand(self.seat(seat)?));
         crate::package::hand(py, cards, "sheepshead", None)
     }
 
-    /// Every seat's hand.
+    /// Every seat's hand, as ``hand(seat)`` gives it (``render.Hand`` lists).
     fn hands<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
         (0..NUM_PLAYERS)
             .map(|s| crate::package::hand(py, self.sorted(py, self.inner.hand(s)), "sheepshead", None))

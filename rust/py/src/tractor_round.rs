@@ -219,11 +219,12 @@ crate::game::state_class!(
     fn deals(&self) -> u32 {
         self.inner.deals()
     }
-    /// A seat's cards, in play order once the trump is fixed.
+    /// A seat's cards, in play order once the trump is fixed, as a ``render.Hand`` (a ``list`` of ``Card``
+    /// that Jupyter draws, trumps marked).
     fn hand<'py>(&self, py: Python<'py>, seat: Int) -> PyResult<Bound<'py, PyAny>> {
         self.hand_object(py, usize::from(seat_arg::<round::State>(seat, "seat")?))
     }
-    /// Every seat's cards, in play order once the trump is fixed.
+    /// Every seat's cards, as ``hand(seat)`` gives them (``render.Hand`` lists).
     fn hands<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
         (0..NUM_PLAYERS).map(|s| self.hand_object(py, s)).collect()
     }
