@@ -247,3 +247,16 @@ def test_step_before_reset_is_refused() -> None:
         env.observe("player_9")
     with pytest.raises(ArgumentTypeError, match="seed must be an int, not bool"):
         env.reset(seed=True)
+
+
+@pytest.mark.parametrize(("module", "game"), ENVS)
+def test_a_raw_step_after_every_agent_stepped_out_is_refused(module: ModuleType, game: ModuleType) -> None:
+    env = module.raw_env()
+    env.reset(seed=3)
+    while env.agents:
+        observation, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else int(np.flatnonzero(observation["action_mask"])[0]))
+    with pytest.raises(InvalidStateError, match=r"reset\(\) before step\(\)"):
+        env.step(None)
+    env.reset(seed=3)
+    assert env.agents

@@ -283,7 +283,8 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
 
         Once the agent's game is over, its only action is ``None``, which takes it out of :attr:`agents` and
         of the per-agent dicts (PettingZoo's dead step) and selects the next finished agent. Step until
-        :attr:`agents` is empty, then ``reset()`` before stepping again.
+        :attr:`agents` is empty, then ``reset()`` before stepping again (a step then raises
+        :class:`tricktaker.InvalidStateError`).
 
         An action that the mask does not offer, one outside ``0 … NUM_ACTIONS - 1``, ``None`` for the agent to
         act or anything but ``None`` for a finished one raises :class:`tricktaker.IllegalActionError`, and
@@ -292,6 +293,8 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
         raises :class:`tricktaker.InvalidStateError`.
         """
         agent = self.agent_selection
+        if not self.agents:
+            raise InvalidStateError("every agent has stepped out of the finished game: reset() before step()")
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
                 raise IllegalActionError(
