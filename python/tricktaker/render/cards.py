@@ -574,6 +574,8 @@ class Hand(list[Card]):
     True
     """
 
+    __slots__ = ("game", "trump")  # no per-hand __dict__: the engines make a Hand each time a hand is read
+
     game: Game
     """``"sheepshead"`` or ``"tractor"``: how the hand is ordered and which cards are trumps."""
     trump: Trump | None
