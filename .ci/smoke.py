@@ -3,6 +3,7 @@ toolchain on the PATH, from outside the checkout. Each check raises on failure (
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import pathlib
 import shutil
@@ -18,6 +19,13 @@ package = pathlib.Path(tricktaker.__file__).resolve().parent
 assert package.parent == site, f"tricktaker imported from {package}, not from the environment's {site}"
 native = pathlib.Path(tricktaker._core.__file__).name
 assert native.endswith(".abi3.so"), f"the extension is {native}, not a stable-ABI (abi3) build"
+# The wheel's metadata carries the extras the README spells (pip install "tricktaker[envs]" after it).
+extras = {
+    r.split("extra ==")[1].strip().strip("\"'")
+    for r in importlib.metadata.requires("tricktaker") or []
+    if "extra ==" in r
+}
+assert {"envs", "ray", "test", "docs", "browser", "dev"} <= extras, f"the wheel's extras are {sorted(extras)}"
 for tool in ("cargo", "rustc", "maturin"):
     assert shutil.which(tool) is None, f"{tool} is on the PATH: the smoke test must run without Rust"
 

@@ -94,6 +94,10 @@ def test_tv_s3_deck_invariants() -> None:
         assert sum(ss.card_points(c) for c in deck if ss.suit_of(c) == suit) == 25
     with pytest.raises(CardParseError, match="Sheepshead deck"):
         ss.card_points("6H")
+    # R2: a text that is no card at all is described by the Sheepshead deck, not by Tractor's jokers.
+    with pytest.raises(CardParseError, match=r"not a Sheepshead card: 'ZZ' \(expected a rank 7, 8, 9, 10") as e:
+        ss.card_points("ZZ")
+    assert "joker" not in str(e.value)
 
 
 def test_tv_s4_deal_with_dealer_4() -> None:

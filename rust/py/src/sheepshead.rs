@@ -16,7 +16,17 @@ use tricktaker_core::Game;
 tricktaker_core::sheepshead_rule_table!(rules_class (core::Rules) Rules "tricktaker.sheepshead");
 
 fn scard(obj: &Bound<'_, PyAny>) -> PyResult<SCard> {
-    let card = extract_card(obj)?;
+    let card = extract_card(obj).map_err(|e| {
+        if obj.is_instance_of::<pyo3::types::PyString>() {
+            errors::CardParseError::new_err(format!(
+                "not a Sheepshead card: {} (expected a rank 7, 8, 9, 10, J, Q, K or A followed by a suit C, \
+                 D, H, S or one of ♣♦♥♠; R2)",
+                crate::args::repr(obj)
+            ))
+        } else {
+            e
+        }
+    })?;
     SCard::from_card(card).ok_or_else(|| {
         errors::CardParseError::new_err(format!("{card} is not in the 32-card Sheepshead deck (R2)"))
     })
