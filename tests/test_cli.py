@@ -237,7 +237,9 @@ def test_simulate_rule_options(capsys: pytest.CaptureFixture[str]) -> None:
         ["play", "tractor", "--seat", "4"],
         ["play", "tractor", "--seat", "-1"],
         ["play", "tractor", "--rounds", "0"],
-        ["play", "tractor", "--hands", "3"],
+        ["play", "tractor", "--hands", "0"],
+        ["play", "tractor", "--bogus"],
+        ["simulate", "sheepshead", "--seed", "1"],
         ["play", "tractor", "--seed", "x"],
         ["play", "sheepshead", "--rounds", "3"],
     ],
@@ -705,7 +707,7 @@ def test_tractor_help_lists_the_rule_options(capsys: pytest.CaptureFixture[str])
     assert "Rounds are played in chunks" in out
     assert cli.main(["play", "tractor", "--help"]) == 0
     out = capsys.readouterr().out
-    assert "--rounds" in out and "--seat" in out and "--hands" not in out
+    assert "--rounds" in out and "--seat" in out and "--hands R" in out and "--deals R" in out
 
 
 # ---- Tractor: play ----
@@ -1503,7 +1505,7 @@ def test_terminal_look_decides_symbols_and_colour() -> None:
     assert cli.common.PLAIN.card(Card("QC"), playable=False).plain == "(QC)"
 
 
-def test_plural() -> None:
+def test_plural_writes_one_in_the_singular_and_groups_thousands() -> None:
     plural = cli.common.plural
     assert [plural(n, "card") for n in (0, 1, 2, 1000)] == ["0 cards", "1 card", "2 cards", "1,000 cards"]
 
@@ -1552,17 +1554,16 @@ def refused(state: ss.State, rule: str) -> Card | None:
     return None
 
 
-def test_sheepshead_hand_in_play_order() -> None:
-    order = cli.games.sheepshead.play_order
-    hand = [Card(c) for c in "7S AH QC 9C JD AD 10C KH 7D QS".split()]
-    assert [str(c) for c in order(hand)] == "QC QS JD AD 7D 10C 9C AH KH 7S".split()
-    state = ss.State.new(3)
-    seat = state.current_player
-    assert seat is not None
-    view = cli.render_sheepshead_view(state, seat)
-    line = next(line for line in view.splitlines() if line.startswith("Your hand: "))
-    shown = [Card(w) for w in line.removeprefix("Your hand: ").split()]
-    assert shown == order(state.hand(seat))
+def test_sheepshead_hand_is_shown_in_the_librarys_play_order() -> None:
+    for jack_order in ("standard", "seed"):
+        state = ss.State.new(3, rules=ss.Rules(jack_order=jack_order))
+        seat = state.current_player
+        assert seat is not None
+        view = cli.render_sheepshead_view(state, seat)
+        line = next(line for line in view.splitlines() if line.startswith("Your hand: "))
+        shown = [Card(w) for w in line.removeprefix("Your hand: ").split()]
+        assert shown == state.hand(seat)
+        assert str(state).count(" ".join(str(c) for c in state.hand(seat))) >= 1
 
 
 def test_sheepshead_refusals_say_the_rule() -> None:
@@ -1800,7 +1801,7 @@ def test_undo_takes_back_to_the_previous_decision(capsys: pytest.CaptureFixture[
     assert not points.back(state) and state == first
 
 
-def test_tractor_undo(capsys: pytest.CaptureFixture[str]) -> None:
+def test_tractor_undo_takes_back_twice_without_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
     answers = ["1", "undo", "1", "1", "undo", "quit"]
     assert cli.main(["play", "tractor", "--seed", "2"], input_fn=play_prompts_then(answers)) == 0
     out = capsys.readouterr().out
@@ -1859,10 +1860,10 @@ def test_the_match_survives_a_save(tmp_path: Any) -> None:
     table = cli.SheepsheadTable(match=match, seat=2, rng=random.Random(0), console=console)
     path = tmp_path / "s.json"
     cli.common.write_save(path, table.save_data())
-    data = cli.common.read_save(path, "sheepshead")
-    restored = cli.games.sheepshead._match_from_save(data["match"], data["state"])
+    saved = cli.common.read_saved_game(path, "sheepshead", cli.games.sheepshead.BOTS)
+    restored = saved.match
     assert restored == match and restored.pending_doublers > 0 and restored.hands_played == match.hands_played
-    assert data["seat"] == 2
+    assert saved.seat == 2 and saved.opponents == "random" and saved.fields["record"]["tricktaker_record"]
     t_match = tractor.Match(seed=4)
     while len(t_match.record) < 2:
         round_ = t_match.state
@@ -1873,9 +1874,9 @@ def test_the_match_survives_a_save(tmp_path: Any) -> None:
         t_match.state.apply_action(rng.choice(t_match.state.legal_actions()))
     t_table = cli.TractorTable(match=t_match, seat=1, rng=random.Random(0), console=console, max_rounds=5)
     cli.common.write_save(path, t_table.save_data())
-    data = cli.common.read_save(path, "tractor")
-    restored_t = cli.games.tractor._match_from_save(data["match"], data["state"])
-    assert restored_t == t_match and restored_t.levels == t_match.levels and data["max_rounds"] == 5
+    saved = cli.common.read_saved_game(path, "tractor", cli.games.tractor.BOTS)
+    restored_t = saved.match
+    assert restored_t == t_match and restored_t.levels == t_match.levels and saved.fields["max_rounds"] == 5
 
 
 def test_save_needs_a_writable_file(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
@@ -1890,8 +1891,20 @@ def test_a_bad_saved_game_is_an_error_not_a_traceback(
     tmp_path: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
     good = tmp_path / "good.json"
-    run_until_save("sheepshead", ["--seed", "5"], 3, str(good), 0)
+    run_until_save("sheepshead", ["--seed", "5", "--hands", "3"], 9, str(good), 0)
     data = json.loads(good.read_text())
+    dealer = data["record"]["match"]["dealer"]
+    mine = data["decisions"]
+    assert len(mine) >= 2 and data["seat"] == 0
+    history = len(data["record"]["deals"][-1]["actions"])
+    not_mine = [d for d in range(history) if d not in mine][:1]
+    assert not_mine
+
+    def edited(saved: dict[str, Any], part: str, **changes: Any) -> dict[str, Any]:
+        changed = json.loads(json.dumps(saved))
+        changed["record"][part].update(changes)
+        return changed
+
     cases: dict[str, tuple[str, str]] = {
         "missing.json": ("", "cannot read the saved game"),
         "text.json": ("not json {", "it is not JSON"),
@@ -1904,12 +1917,17 @@ def test_a_bad_saved_game_is_an_error_not_a_traceback(
         "version.json": (json.dumps({**data, "version": 99}), "version 99"),
         "seat.json": (json.dumps({**data, "seat": 7}), "seat must be a whole number from 0 to 4"),
         "bot.json": (json.dumps({**data, "opponents": "clever"}), "opponents must be one of"),
-        "state.json": (json.dumps({**data, "state": {"game": "sheepshead"}}), "not a valid saved game"),
-        "scores.json": (json.dumps({**data, "match": {**data["match"], "scores": [1]}}), "scores must be"),
-        "rules.json": (
-            json.dumps({**data, "match": {**data["match"], "rules": {"jack_order": "x"}}}),
+        "record.json": (json.dumps({**data, "record": {"game": "sheepshead"}}), "not a valid saved game"),
+        "rules.json": (json.dumps(edited(data, "rules", jack_order="x")), "not a valid saved game"),
+        "dealer.json": (json.dumps(edited(data, "match", dealer=(dealer + 1) % 5)), "not a valid saved game"),
+        "scores.json": (
+            json.dumps(edited(data, "totals", scores=[9, -9, 0, 0, 0])),
             "not a valid saved game",
         ),
+        "you.json": (json.dumps({**data, "seat": (data["seat"] + 1) % 5}), "are not seat"),
+        "out-of-range.json": (json.dumps({**data, "decisions": [999]}), "decisions must be whole numbers"),
+        "not-mine.json": (json.dumps({**data, "decisions": not_mine}), "is not a turn of seat 0"),
+        "unordered.json": (json.dumps({**data, "decisions": [mine[-1], mine[0]]}), "strictly increasing"),
         "truncated.json": (good.read_text()[:200], "it is not JSON"),
     }
     for name, (text, message) in cases.items():
@@ -1928,7 +1946,9 @@ def test_a_bad_saved_game_is_an_error_not_a_traceback(
 # ---- records ----
 
 
-def test_play_record_is_a_record(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+def test_play_record_writes_a_record_that_replays_or_exits_1(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
     record = pytest.importorskip("tricktaker.record")
     for game, argv in (("sheepshead", ["--hands", "1"]), ("tractor", ["--rounds", "1"])):
         path = tmp_path / f"{game}.json"
@@ -1972,7 +1992,7 @@ def test_arena_record_writes_one_file_per_deal(tmp_path: Any, capsys: pytest.Cap
 # ---- progress on the long commands ----
 
 
-def test_arena_hooks_follow_the_run() -> None:
+def test_arena_progress_and_deal_hooks_are_called_once_per_deal_in_order() -> None:
     calls: list[tuple[int, int]] = []
     deals: list[tuple[int, list[str], bool]] = []
     field = [bots.SheepsheadHeuristicBot()] + [bots.RandomBot(i) for i in range(4)]
@@ -2030,3 +2050,113 @@ def test_simulate_progress_updates_per_chunk(
     )
     assert seen == [400, 800, 1000]
     assert ESCAPE not in capsys.readouterr().err
+
+
+# ---- replay: what a seat may see ----
+
+_CARD_WORD = re.compile(
+    r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[CDHS](?![0-9A-Za-z])|(?<![A-Za-z])[RB]J(?![A-Za-z])"
+)
+
+
+def _seen_by(state: Any, seat: int, before: Any) -> set[str]:
+    """The cards ``seat`` may see after a step: face up in its picture (``tricktaker.render``), in its hand
+    before the step, and those it put down itself (its own bury, under, discards)."""
+    from tricktaker import render
+
+    face_up = set(re.findall(r'data-card="([^"]+)"', render.table(state, seat=seat).svg))
+    called = getattr(state, "called_card", None)  # a call names a card nobody shows: public all the same
+    face_up |= {str(called)} if called is not None else set()
+    declaration = getattr(state, "declaration", None)  # a declaration exposes its cards (R15)
+    face_up |= {str(c) for c in declaration[2]} if declaration is not None else set()
+    return face_up | {str(c) for c in before.hand(seat)} | {str(c) for c in state.hand(seat)}
+
+
+def _records() -> list[Any]:
+    from tricktaker import record
+
+    found = []
+    for seed in (1, 4):
+        match = ss.Match(seed=seed, rules=ss.Rules(hands_per_game=2, no_legal_call="unknown"))
+        rng = random.Random(seed)
+        for _ in range(2):
+            while not match.state.is_terminal:
+                match.state.apply_action(rng.choice(match.state.legal_actions()))
+            if not match.is_over:
+                match.next_hand()
+        found.append(record.from_record(record.to_record(match)))
+        state = tractor.State.new(seed)
+        while not state.is_terminal:
+            state.apply_action(rng.choice(state.legal_actions()))
+        found.append(record.from_record(record.to_record(state)))
+    return found
+
+
+def test_replay_names_no_card_a_seat_cannot_see(tmp_path: Any) -> None:
+    from tricktaker.cli import replay as command
+
+    hidden = {"bury a card": 0, "discard a card": 0}
+    for replay in _records():
+        for deal in replay.deals:
+            states = list(deal.states())
+            for seat in range(len(replay.seats)):
+                labels = command.step_labels(replay, deal, seat)
+                page = command.deal_page(replay, deal, seat=seat)
+                for k in range(1, len(states)):
+                    header = command.step_header(replay, deal, k, seat)
+                    assert labels[k] in header
+                    assert f'data-label="{labels[k]}"' in page or "&" in labels[k]
+                    named = set(_CARD_WORD.findall(labels[k]))
+                    assert named <= _seen_by(states[k], seat, states[k - 1]), (
+                        replay.game,
+                        seat,
+                        k,
+                        labels[k],
+                    )
+                    for text in hidden:
+                        hidden[text] += text in labels[k]
+                omniscient = command.step_labels(replay, deal)
+                assert omniscient[1:] == [
+                    f"{command._seat_name(replay, s.seat)}: {s.action}" for s in deal.steps
+                ]
+    assert all(hidden.values()), hidden
+
+
+def test_replay_refuses_a_step_of_a_match_without_a_deal_and_opens_a_page_at_a_step(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tricktaker import record
+
+    sheepshead_match = _records()[0]
+    path = tmp_path / "match.json"
+    record.save(sheepshead_match.record, path)
+    assert cli.main(["replay", str(path), "--step", "2"]) == 2
+    assert "--step needs --deal D" in capsys.readouterr().err
+    assert cli.main(["replay", str(path), "--step", "2", "--deal", "2", "--no-prompt"]) == 0
+    assert "deal 2 of 2 · step 2 of" in capsys.readouterr().out
+    page = tmp_path / "page.html"
+    assert cli.main(["replay", str(path), "--step", "3", "--deal", "1", "--html", str(page)]) == 0
+    assert "#step=3" in capsys.readouterr().out and '<body data-start="3">' in page.read_text()
+    assert cli.main(["replay", str(path), "--seat", "9"]) == 2
+    assert "--seat must be from 0 to 4 for sheepshead" in capsys.readouterr().err
+
+
+def test_replay_has_the_look_of_play(tmp_path: Any) -> None:
+    from tricktaker import record
+
+    path = tmp_path / "match.json"
+    record.save(_records()[0].record, path)
+    out = io.StringIO()
+    out.isatty = lambda: True  # type: ignore[method-assign]
+    assert cli.main(["replay", str(path), "--step", "0", "--deal", "1"], out=out) == 0
+    assert any(symbol in out.getvalue() for symbol in "♣♦♥♠")
+    plain = io.StringIO()
+    plain.isatty = lambda: True  # type: ignore[method-assign]
+    assert cli.main(["replay", str(path), "--step", "0", "--deal", "1", "--plain"], out=plain) == 0
+    assert not any(symbol in plain.getvalue() for symbol in "♣♦♥♠") and ESCAPE not in plain.getvalue()
+
+
+def test_an_unknown_play_flag_prints_the_sub_commands_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "tractor", "--bogus"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: tricktaker play tractor") and "unrecognized arguments: --bogus" in err

@@ -2,7 +2,8 @@
 terminal gets, the reason for a refused card, the team totals, take-back, and ``save`` then ``--resume``.
 
 Each test runs its own tmux server (``tmux -L <unique socket>``) and kills it at the end; every wait is
-bounded (a few seconds per prompt). Skipped where tmux is not installed.
+bounded (a few seconds per prompt). Skipped where tmux is not installed; with
+``TRICKTAKER_REQUIRE_TERMINAL=1`` (CI) they fail instead.
 """
 
 from __future__ import annotations
@@ -22,7 +23,17 @@ from pathlib import Path
 import pytest
 
 TMUX = shutil.which("tmux")
-pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+REQUIRED = os.environ.get("TRICKTAKER_REQUIRE_TERMINAL") == "1"
+
+
+@pytest.fixture(autouse=True)
+def _tmux() -> None:
+    """Skip without tmux, or fail where the terminal tests are required (CI)."""
+    if TMUX is None:
+        if REQUIRED:
+            pytest.fail("TRICKTAKER_REQUIRE_TERMINAL=1, but tmux is not installed", pytrace=False)
+        pytest.skip("tmux is not installed")
+
 
 SYMBOLS = ("♣", "♦", "♥", "♠")
 PROMPT = "'help']: "

@@ -27,7 +27,7 @@ import io
 import os
 import sys
 from collections.abc import Callable
-from typing import TextIO
+from typing import Any, TextIO
 
 from .. import __version__
 from ..errors import TricktakerError
@@ -134,10 +134,29 @@ def main(
         return INTERRUPTED
 
 
+def _sub_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The parser of the sub-command ``args`` ran (``play tractor``), so that an unknown flag is answered with
+    its usage rather than the top-level one."""
+    while True:
+        actions = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if not actions or actions[0].choices is None:
+            return parser
+        chosen = getattr(args, actions[0].dest, None)
+        choices: Any = actions[0].choices
+        if chosen not in choices:
+            return parser
+        parser = choices[chosen]
+
+
 def _run(argv: list[str] | None, console: Console) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        command = _sub_parser(parser, args)
+        if extra:
+            command.error(f"unrecognized arguments: {' '.join(extra)}")
+        if getattr(args, "command", None) == "simulate" and getattr(args, "games", None) is None:
+            command.error("the following arguments are required: --games (or --deals)")
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     run: Callable[[argparse.Namespace, Console], int] = args.run

@@ -6,15 +6,18 @@ tells the commands."""
 from __future__ import annotations
 
 import argparse
+import inspect
+import itertools
 import json
 import os
+import random
 import re
 import shlex
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol, TextIO
+from typing import Any, ClassVar, Literal, Protocol, TextIO
 
 from rich import box
 from rich.console import Console as RichConsole
@@ -39,6 +42,7 @@ from ..protocol import GAMES, GameModule, GameState
 
 __all__ = [
     "COMMANDS_HELP",
+    "DEFAULT_OPPONENTS",
     "HELP",
     "INTERRUPTED",
     "MAX_ANSWER",
@@ -62,8 +66,10 @@ __all__ = [
     "NotANumberError",
     "NumberTextError",
     "OutOfRangeError",
+    "PlayTable",
     "ProgressBar",
     "SaveFileError",
+    "SavedGame",
     "TableCommand",
     "TakeBack",
     "Tally",
@@ -75,6 +81,7 @@ __all__ = [
     "add_seat_flag",
     "add_seed_flag",
     "add_threads_flag",
+    "bot_makers",
     "choice_number",
     "chunk_seed",
     "engine_reason",
@@ -85,10 +92,12 @@ __all__ = [
     "opponent_bot",
     "option_bounds",
     "parse_whole",
+    "play_table",
     "plural",
     "quoted",
     "rate_of",
     "read_save",
+    "read_saved_game",
     "record_game",
     "rules_from_flags",
     "save_game",
@@ -894,8 +903,10 @@ def rules_from_flags(
 # ---- saved games and records of ``play`` ----
 
 SAVE_FORMAT = "tricktaker-play"
-"""The ``format`` of a file written by ``save FILE`` at a prompt of ``play`` (read by ``--resume FILE``)."""
-SAVE_VERSION = 1
+"""The ``format`` of a file written by ``save FILE`` at a prompt of ``play`` (read by ``--resume FILE``): the
+game's record (:func:`tricktaker.record.to_record` of the match, ``"record"``) with the person's ``seat``, the
+``opponents``' name, the undo ``decisions`` and, for Tractor, ``max_rounds``."""
+SAVE_VERSION = 2
 MAX_SAVE_BYTES = 16 * 2**20
 """The largest file ``--resume`` reads (a saved game is a few kilobytes)."""
 
@@ -1044,3 +1055,218 @@ def saved_list(data: Mapping[str, Any], key: str) -> list[Any]:
     if not isinstance(value, list):
         raise SaveFileError(f"{key} must be a list")
     return value
+
+
+# ---- what the tables of ``play`` share ----
+
+DEFAULT_OPPONENTS = "heuristic"
+"""The bot that plays the other seats of ``play`` unless ``--opponents`` says otherwise."""
+
+
+def bot_makers(classes: Mapping[str, Callable[..., Bot]]) -> dict[str, BotMaker]:
+    """The :class:`BotMaker` of each bot class of ``classes`` (by name): each is given the ``seed`` and the
+    ``threads`` its constructor takes (``RandomBot(seed)``, ``…HeuristicBot()``, ``…PIMCBot(seed, threads)``).
+    """
+
+    def maker(cls: Callable[..., Bot]) -> BotMaker:
+        takes = inspect.signature(cls).parameters
+
+        def make(seed: int, threads: int | None = 1) -> Bot:
+            given = {"seed": seed, "threads": threads}
+            return cls(**{k: v for k, v in given.items() if k in takes})
+
+        return make
+
+    return {name: maker(cls) for name, cls in classes.items()}
+
+
+@dataclass
+class SavedGame:
+    """A game saved by ``save FILE`` and read back, checked, by :func:`read_saved_game`."""
+
+    match: Any
+    """The match, replayed from its record and verified (``tricktaker.record.from_record``)."""
+    seat: int
+    opponents: str
+    decisions: list[int]
+    """The person's decision points in the deal in progress (what ``undo`` goes back to)."""
+    fields: dict[str, Any]
+    """The whole saved file, for a game's own fields (Tractor's ``max_rounds``)."""
+
+
+def _saved_decisions(data: Mapping[str, Any], state: GameState, seat: int) -> list[int]:
+    """The undo ``decisions`` of a save: the lengths of the deal's history at which ``seat`` was to act,
+    strictly increasing and within the history; else :class:`SaveFileError`."""
+    decisions = saved_list(data, "decisions")
+    n = len(state.history())
+    if not all(type(d) is int and 0 <= d <= n for d in decisions):
+        raise SaveFileError(f"decisions must be whole numbers from 0 to {n} (the history of the deal)")
+    if any(a >= b for a, b in itertools.pairwise(decisions)):
+        raise SaveFileError("decisions must be strictly increasing")
+    at = state.clone()
+    for d in reversed(decisions):
+        while len(at.history()) > d:
+            at.undo()
+        if at.current_player != seat:
+            raise SaveFileError(f"decision {d} is not a turn of seat {seat} (seat {at.current_player} acts)")
+    return list(decisions)
+
+
+def read_saved_game(path: str | os.PathLike[str], game: str, bots: Mapping[str, BotMaker]) -> SavedGame:
+    """The game of ``game`` saved in ``path`` (:data:`SAVE_FORMAT`), checked strictly: its record replays and
+    verifies (every action, the dealer, the scores or levels), ``seat`` is the record's ``you``, the others
+    are the ``opponents`` (one of ``bots``), and the ``decisions`` are ``seat``'s turns in the deal in
+    progress. Anything else raises :class:`SaveFileError` saying why."""
+    from .. import record
+
+    data = read_save(path, game)
+    shown = os.fspath(path)
+    try:
+        replay = record.from_record(saved_mapping(data, "record"))
+    except record.RecordError as e:
+        raise SaveFileError(f"{shown!r} is not a valid saved game of {game}: its record: {e}") from None
+    try:
+        if replay.game != game or replay.match is None:
+            raise SaveFileError(f"its record must be a match record of {game}")
+        players = len(replay.seats)
+        seat = saved_int(data, "seat", 0, players - 1)
+        assert seat is not None
+        opponents = data.get("opponents")
+        if not isinstance(opponents, str) or opponents not in bots:
+            raise SaveFileError(f"opponents must be one of {', '.join(sorted(bots))}")
+        expected = ["you" if s == seat else opponents for s in range(players)]
+        if replay.seats != expected:
+            raise SaveFileError(
+                f"the record's seats {replay.seats} are not seat {seat} ('you') against the {opponents} bot"
+            )
+        decisions = _saved_decisions(data, replay.match.state, seat)
+    except SaveFileError as e:
+        raise SaveFileError(f"{shown!r} is not a valid saved game of {game}: {e}") from None
+    return SavedGame(replay.match, seat, opponents, decisions, dict(data))
+
+
+@dataclass
+class PlayTable:
+    """What the tables of ``play`` share: a person at ``seat`` of ``match``; the other seats are played by
+    ``opponent`` (a :mod:`tricktaker.bots` bot), or uniformly at random with ``rng`` when it is ``None``.
+    With ``record_path`` the record of the match is written there when it ends or the person leaves. A
+    game's table (``SheepsheadTable``, ``TractorTable``) adds its ``_run`` and what it shows."""
+
+    match: Any
+    seat: int
+    rng: random.Random
+    console: Console
+    opponent: Bot | None = None
+    record_path: str | None = None
+    decisions: DecisionPoints = field(default_factory=DecisionPoints)
+    """The person's decision points in the deal in progress (what ``undo`` goes back to)."""
+
+    game: ClassVar[str] = ""
+    """The game's name (``sheepshead``, ``tractor``)."""
+
+    @property
+    def look(self) -> Look:
+        """The console's look (suit symbols and colour, or letters)."""
+        return self.console.look
+
+    def _opponent_action(self, state: GameState) -> int:
+        return self.opponent.act(state) if self.opponent else self.rng.choice(state.legal_actions())
+
+    def _run(self) -> int:
+        raise NotImplementedError
+
+    def _standing(self) -> str:
+        """The match so far, in a few words (``Scores after 2 hands: …``)."""
+        raise NotImplementedError
+
+    def run(self) -> int:
+        """Play until the match is over or the person quits (a ``quit``, the end of the input); returns the
+        exit status: 0, :data:`INTERRUPTED` after Ctrl-C, 1 when the record asked for cannot be written."""
+        try:
+            status = self._run()
+        except KeyboardInterrupt:
+            self.console.print(f"\nInterrupted. Goodbye. {self._standing()}")
+            status = INTERRUPTED
+        if self.record_path is not None and not self._write_record():
+            status = status or 1
+        return status
+
+    @property
+    def opponents(self) -> str:
+        """The name of the bot at the other seats."""
+        return self.opponent.name if self.opponent is not None else "random"
+
+    def seat_names(self) -> list[str]:
+        """The seats as the record names them: ``you`` and the opponents' bot."""
+        players = len(self.match.state.returns())
+        return ["you" if s == self.seat else self.opponents for s in range(players)]
+
+    def _event(self) -> str:
+        return f"tricktaker play {self.game}, seed {self.match.seed}"
+
+    def _write_record(self) -> bool:
+        assert self.record_path is not None
+        return record_game(
+            self.console, self.match, self.record_path, seats=self.seat_names(), event=self._event()
+        )
+
+    def save_fields(self) -> dict[str, Any]:
+        """What a game's save adds (Tractor's ``max_rounds``)."""
+        return {}
+
+    def save_data(self) -> dict[str, Any]:
+        """The match as it stands, for :func:`write_save` (read by ``--resume`` with :func:`read_saved_game`):
+        its record, the seat, the opponents and the undo decisions."""
+        from .. import record
+
+        return {
+            "game": self.game,
+            "seat": self.seat,
+            "opponents": self.opponents,
+            **self.save_fields(),
+            "decisions": list(self.decisions.points),
+            "record": record.to_record(self.match, seats=self.seat_names(), event=self._event()),
+        }
+
+    def _save(self, where: str) -> None:
+        save_game(self.console, where, self.game, self.save_data())
+
+
+def play_table(
+    args: argparse.Namespace,
+    console: Console,
+    *,
+    new_match: Callable[[int], Any],
+    bots: Mapping[str, BotMaker],
+    opening: Callable[[Any, int, str, str | None], str],
+    make: Callable[..., PlayTable],
+    options: Callable[[Mapping[str, Any]], dict[str, Any]] = lambda saved: {},
+    game: str,
+) -> int:
+    """Run ``play GAME``: a new match (``new_match(seed)``, the seed ``--seed`` or a random one) or the one
+    saved in ``--resume FILE`` (:func:`read_saved_game`), at the table ``make(...)`` makes. ``opening(match,
+    seat, bot, resumed_from)`` is what the person is told first; ``options(saved)`` the table's own keywords
+    (from the saved file, ``{}`` for a new match)."""
+    if args.resume is not None:
+        saved = read_saved_game(args.resume, game, bots)
+        match, seat, decisions = saved.match, saved.seat, saved.decisions
+        name = args.opponents or saved.opponents
+        extra = options(saved.fields)
+        console.print(opening(match, seat, name, args.resume))
+    else:
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
+        match = new_match(seed)
+        seat, name, decisions = args.seat, args.opponents or DEFAULT_OPPONENTS, []
+        extra = options({})
+        console.print(opening(match, seat, name, None))
+    table = make(
+        match=match,
+        seat=seat,
+        rng=random.Random(match.seed),
+        console=console,
+        opponent=opponent_bot(bots, name, match.seed, args.threads),
+        record_path=args.record,
+        decisions=DecisionPoints(decisions),
+        **extra,
+    )
+    return table.run()

@@ -3,7 +3,8 @@
 The options every game's ``play`` has are added here: ``--seed``, ``--seat``, ``--opponents`` (the heuristic
 bot by default), ``--threads`` (of the search bot), ``--resume FILE`` (a game saved with ``save FILE`` at a
 prompt), ``--record FILE`` and ``--plain``. The game's plug-in adds its own (``--hands`` or ``--rounds``, both
-also ``--deals``), its rule flags, and runs the table.
+also ``--deals``; Tractor's ``--rounds`` also ``--hands``, as in ``arena``), its rule flags, and runs the
+table.
 """
 
 from __future__ import annotations
@@ -11,12 +12,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 
-from .common import Game, add_plain_flag, add_seat_flag, add_seed_flag, add_threads_flag
+from .common import DEFAULT_OPPONENTS, Game, add_plain_flag, add_seat_flag, add_seed_flag, add_threads_flag
 
 __all__ = ["DEFAULT_OPPONENTS", "add_command"]
-
-DEFAULT_OPPONENTS = "heuristic"
-"""The bot that plays the other seats unless ``--opponents`` says otherwise."""
 
 _EPILOG = """\
 At a prompt, type a number from the list, a move ('play QC', or just the card: QC, Q♣, qc) or a command:

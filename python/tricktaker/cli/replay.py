@@ -3,9 +3,13 @@ it as a web page that steps through the pictures of the table.
 
 In the terminal, each step shows the table after it (every hand face up, or one seat's view with
 ``--seat``): Enter is the next step, ``b`` the one before, a number jumps to that step of the deal, ``q``
-quits. Without a terminal on standard input (piped), or with ``--plain``, every step is printed in turn;
-``--step K`` prints step K alone. ``--html OUT`` writes a self-contained page (inline SVG, CSS and script, no
-network) per deal: one file for a hand or round record, an index and one page per deal for a match.
+quits. Without a terminal on standard input (piped), or with ``--no-prompt``, every step is printed in turn;
+``--step K`` prints step K alone (of ``--deal D``, which a match record of several deals needs). The table has
+the look of ``play``: suit symbols and colour on a terminal, letters with ``--plain``, on a pipe or with
+``TERM=dumb``. Every step is labelled with :func:`public_text`: with ``--seat`` another seat's hidden cards (a
+bury, an under, a discard) are never named. ``--html OUT`` writes a self-contained page (inline SVG, CSS and
+script, no network) per deal: one file for a hand or round record, an index and one page per deal for a
+match; with ``--step K`` the page opens at step K.
 """
 
 from __future__ import annotations
@@ -21,18 +25,31 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
+
 from .. import record as records
 from .. import sheepshead
 from ..record import Deal, Replay
-from .common import Console, add_number_flag
-from .games.sheepshead import render_sheepshead_view
-from .games.tractor import render_tractor_view
+from .common import PLAIN, Console, Look, add_number_flag, add_plain_flag, symbolized
+from .games import sheepshead as sheepshead_cli
+from .games import tractor as tractor_cli
 
-__all__ = ["MAX_STEP", "add_command", "deal_page", "html_pages", "result_lines", "step_header", "table_text"]
+__all__ = [
+    "MAX_STEP",
+    "add_command",
+    "deal_page",
+    "html_pages",
+    "public_text",
+    "result_lines",
+    "step_header",
+    "step_labels",
+    "table_text",
+]
 
 MAX_STEP = 1_000_000
 """The largest ``--step`` the command reads (a deal has at most :data:`tricktaker.record.MAX_ACTIONS`)."""
-_MAX_SEAT = 7
+_MAX_SEAT = 1_000_000
+"""The largest ``--seat`` read; the record's game bounds it (0 to 4 for Sheepshead, 0 to 3 for Tractor)."""
 
 PROMPT = "[Enter] next · b back · <number> go to step · q quit > "
 """The prompt between steps of an interactive replay."""
@@ -58,8 +75,9 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "--seat",
         0,
         _MAX_SEAT,
-        "show the table as this seat sees it",
-        note="default: every hand face up",
+        "show the table as this seat sees it, another seat's hidden cards never named",
+        note="the record's game bounds it: 0 to 4 for sheepshead, 0 to 3 for tractor; default: every hand"
+        " face up",
         metavar="N",
     )
     add_number_flag(
@@ -76,11 +94,17 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "--step",
         0,
         MAX_STEP,
-        "print the table after this step of the deal and exit",
+        "print the table after this step of the deal and exit (of --deal D, which a match record of"
+        " several deals needs); with --html the page opens at this step",
         note="0: its start",
         metavar="K",
     )
-    replay.add_argument("--plain", action="store_true", help="print every step in turn, without prompting")
+    replay.add_argument(
+        "--no-prompt",
+        action="store_true",
+        help="print every step in turn without prompting (the default when standard input is no terminal)",
+    )
+    add_plain_flag(replay)
     replay.set_defaults(run=_run_replay)
 
 
@@ -98,20 +122,29 @@ def _run_replay(args: argparse.Namespace, console: Console) -> int:
             console, f"--deal must be from 1 to {len(replay.deals)} for this record, not {args.deal}"
         )
     deals = replay.deals if args.deal is None else [replay.deals[args.deal - 1]]
+    if args.step is not None and len(deals) > 1:
+        return _usage(
+            console,
+            f"--step needs --deal D for this match record of {len(deals)} deals (which deal's step K?)",
+        )
     if args.step is not None:
         deal = deals[0]
         if args.step > len(deal.steps):
             return _usage(console, f"--step must be from 0 to {len(deal.steps)} for deal {deal.number}")
     if args.html is not None:
         try:
-            written = html_pages(replay, args.html, seat=args.seat, deal=args.deal)
+            written = html_pages(replay, args.html, seat=args.seat, deal=args.deal, start=args.step or 0)
         except OSError as e:
             console.err.write(
                 f"tricktaker: error: cannot write {e.filename or args.html}: {e.strerror or e}\n"
             )
             return 1
         steps = sum(len(d.steps) for d in deals)
-        if len(written) == 1:
+        if args.step is not None:
+            console.print(
+                f"wrote {written[0]} ({steps} steps; it opens at step {args.step}: #step={args.step})"
+            )
+        elif len(written) == 1:
             console.print(f"wrote {written[0]} ({steps} steps)")
         else:
             console.print(f"wrote {written[0]} and {len(written) - 1} pages, one per deal ({steps} steps)")
@@ -119,7 +152,7 @@ def _run_replay(args: argparse.Namespace, console: Console) -> int:
     if args.step is not None:
         _show(console, replay, deals[0], args.step, args.seat)
         return 0
-    interactive = not args.plain and (console.input_fn is not builtins.input or _stdin_is_a_terminal())
+    interactive = not args.no_prompt and (console.input_fn is not builtins.input or _stdin_is_a_terminal())
     if not interactive:
         for deal in deals:
             for step in range(len(deal.steps) + 1):
@@ -187,9 +220,9 @@ def _interactive(console: Console, replay: Replay, deals: Sequence[Deal], seat: 
 
 
 def _show(console: Console, replay: Replay, deal: Deal, step: int, seat: int | None) -> None:
-    console.print(step_header(replay, deal, step))
+    console.print(step_header(replay, deal, step, seat, console.look))
     state = deal.state_at(step)
-    console.print(table_text(state, seat))
+    console.print(table_view(state, seat, console.look))
     if step == len(deal.steps) and deal.results is not None:
         for line in result_lines(replay, deal):
             console.print(line)
@@ -203,25 +236,57 @@ def _seat_name(replay: Replay, seat: int | None) -> str:
     return name if name == f"seat {seat}" else f"{name} (seat {seat})"
 
 
-def step_header(replay: Replay, deal: Deal, step: int) -> str:
-    """The line above a step's table: the deal, the step and what was done at it."""
+def public_text(
+    state: records.State, player: int | None, action: int, seat: int | None, look: Look = PLAIN
+) -> str:
+    """The text of ``action``, taken by ``player`` at ``state`` (before it is applied), as ``seat`` may
+    know it (``None``: every hand face up, the engine's text): the game's ``public_action``, which ``play``
+    narrates with too."""
+    if isinstance(state, sheepshead.State):
+        return sheepshead_cli.public_action(state, player, action, seat, look)
+    return tractor_cli.public_action(state, player, action, seat, look)
+
+
+def _label(replay: Replay, before: records.State, s: records.Step, seat: int | None, look: Look) -> str:
+    return f"{_seat_name(replay, s.seat)}: {public_text(before, s.seat, s.id, seat, look)}"
+
+
+def step_header(replay: Replay, deal: Deal, step: int, seat: int | None = None, look: Look = PLAIN) -> str:
+    """The line above a step's table: the deal, the step and what was done at it, as ``seat`` may know it
+    (:func:`public_text`; ``None``: in full)."""
     where = f"deal {deal.number} of {len(replay.deals)} · " if len(replay.deals) > 1 else ""
     if step == 0:
         what = "the deal as dealt"
     else:
-        s = deal.steps[step - 1]
-        what = f"{_seat_name(replay, s.seat)}: {s.action}"
+        what = _label(replay, deal.state_at(step - 1), deal.steps[step - 1], seat, look)
     return f"── {replay.game} · {where}step {step} of {len(deal.steps)} · {what} ──"
 
 
-def table_text(state: records.State, seat: int | None) -> str:
-    """The table as text: every hand face up (``seat`` is ``None``), or as ``seat`` sees it (the views of
-    ``tricktaker play``)."""
+def step_labels(replay: Replay, deal: Deal, seat: int | None = None, look: Look = PLAIN) -> list[str]:
+    """The label of every step of ``deal`` (``seat: action`` as ``seat`` may know it, :func:`public_text`),
+    the start first: what the page lists."""
+    labels = ["start: the deal as dealt"]
+    state = deal.start.clone()
+    for s in deal.steps:
+        labels.append(_label(replay, state, s, seat, look))
+        state.apply_action(s.id)
+    return labels
+
+
+def table_view(state: records.State, seat: int | None, look: Look = PLAIN) -> Text | str:
+    """The table as ``play`` shows it, in ``look`` (suit symbols and colour on a terminal): every hand face
+    up (``seat`` is ``None``), or as ``seat`` sees it."""
     if seat is None:
-        return str(state)
+        return symbolized(str(state), look)
     if isinstance(state, sheepshead.State):
-        return render_sheepshead_view(state, seat)
-    return render_tractor_view(state, seat)
+        return sheepshead_cli.sheepshead_view(state, seat, look)
+    return tractor_cli.tractor_view(state, seat, look)
+
+
+def table_text(state: records.State, seat: int | None, look: Look = PLAIN) -> str:
+    """:func:`table_view` as plain text (the views of ``tricktaker play``)."""
+    view = table_view(state, seat, look)
+    return view.plain if isinstance(view, Text) else view
 
 
 def _signed(values: Sequence[int], replay: Replay) -> str:
@@ -268,15 +333,21 @@ def result_lines(replay: Replay, deal: Deal) -> list[str]:
 
 
 def html_pages(
-    replay: Replay, out: str | os.PathLike[str], *, seat: int | None = None, deal: int | None = None
+    replay: Replay,
+    out: str | os.PathLike[str],
+    *,
+    seat: int | None = None,
+    deal: int | None = None,
+    start: int = 0,
 ) -> list[Path]:
     """Write the replay page(s) and return their paths: one page at ``out`` when the record has one deal or
     ``deal`` is given; otherwise ``out`` is an index of the deals, each on its own page beside it
-    (``<stem>-deal-<n><suffix>``), so that no page holds the pictures of more than one deal."""
+    (``<stem>-deal-<n><suffix>``), so that no page holds the pictures of more than one deal. ``start`` is
+    the step a page opens at without a ``#step=K`` in its URL."""
     path = Path(out)
     if deal is not None or len(replay.deals) == 1:
         chosen = replay.deals[(deal or 1) - 1]
-        path.write_text(deal_page(replay, chosen, seat=seat), encoding="utf-8")
+        path.write_text(deal_page(replay, chosen, seat=seat, start=start), encoding="utf-8")
         return [path]
     names = [f"{path.stem}-deal-{d.number}{path.suffix or '.html'}" for d in replay.deals]
     path.write_text(_index_page(replay, names), encoding="utf-8")
@@ -339,7 +410,8 @@ _SCRIPT = """
   }
   function fromHash() {
     var m = /(?:^#|&)step=([0-9]+)/.exec(window.location.hash);
-    return m ? Math.min(parseInt(m[1], 10), last) : 0;
+    var start = parseInt(document.body.getAttribute("data-start") || "0", 10) || 0;
+    return Math.min(m ? parseInt(m[1], 10) : start, last);
   }
   function setHash(k) {
     var hash = "#step=" + k;
@@ -418,18 +490,26 @@ def _rules_text(replay: Replay) -> str:
 
 
 def deal_page(
-    replay: Replay, deal: Deal, *, seat: int | None = None, links: dict[str, str | None] | None = None
+    replay: Replay,
+    deal: Deal,
+    *,
+    seat: int | None = None,
+    links: dict[str, str | None] | None = None,
+    start: int = 0,
 ) -> str:
     """The self-contained page of one deal: the seats, the steps (``seat: action``), previous and next
     buttons, the arrow keys, a slider, the step in the URL (``#step=14``), ``#step-number`` and the table's
-    picture after the step in ``#table`` (``tricktaker.render.table``, from ``seat``'s view if given)."""
+    picture after the step in ``#table`` (``tricktaker.render.table``, from ``seat``'s view if given). The
+    steps are labelled by :func:`step_labels` (no card ``seat`` may not see); without ``#step=K`` in its URL
+    the page opens at step ``start``."""
     from .. import render  # the pictures (imported here: the terminal replay does not need them)
 
     view = "every hand face up" if seat is None else f"as {_seat_name(replay, seat)} sees it"
     where = f"deal {deal.number} of {len(replay.deals)} · " if len(replay.deals) > 1 else ""
     made = f"recorded by tricktaker {replay.record['library']}"
     subtitle = f"{where}{len(deal.steps)} steps · {view} · {_rules_text(replay)} · {made}"
-    body = ["<body>", *_header(replay, subtitle)]
+    start = max(0, min(start, len(deal.steps)))
+    body = [f'<body data-start="{start}">', *_header(replay, subtitle)]
     if links:
         nav = ['<nav class="deals">']
         nav.append(f'<a href="{html.escape(links["index"] or "")}">all deals</a>')
@@ -458,7 +538,7 @@ def deal_page(
     else:
         body.append('<div class="result" id="result">The deal is not finished.</div>')
     body += ["</main>", '<ol id="steps" start="0">']
-    labels = ["start: the deal as dealt"] + [f"{_seat_name(replay, s.seat)}: {s.action}" for s in deal.steps]
+    labels = step_labels(replay, deal, seat)
     for k, label in enumerate(labels):
         text = html.escape(label)
         body.append(f'<li><a href="#step={k}" data-step="{k}" data-label="{text}">{text}</a></li>')

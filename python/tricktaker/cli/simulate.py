@@ -57,7 +57,14 @@ def add_command(
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         add_number_flag(
-            sub, "--games", 1, MAX_COUNT, f"{game.unit} to play", note="e.g. 1e6", required=True, metavar="N"
+            sub,
+            "--games",
+            1,
+            MAX_COUNT,
+            f"{game.unit} to play (required)",
+            note="e.g. 1e6",
+            aliases=("--deals",),
+            metavar="N",
         )
         add_seed_flag(sub, "seed", required=True)
         add_threads_flag(sub)

@@ -7,57 +7,46 @@ Everything the commands know of Sheepshead is here, in :data:`GAME`. The rule fl
 from __future__ import annotations
 
 import argparse
-import json
-import random
 import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from rich.text import Text
 
 from ... import bots, sheepshead
 from ..._core import Card
-from ...errors import CardParseError, IllegalActionError, TricktakerError
+from ...errors import CardParseError, IllegalActionError
 from ..common import (
     COMMANDS_HELP,
-    INTERRUPTED,
-    MAX_SEED,
     PLAIN,
     STYLES,
     BotMaker,
     Console,
-    DecisionPoints,
     Game,
     Look,
-    SaveFileError,
+    PlayTable,
     TakeBack,
     Tally,
     add_number_flag,
     add_rule_flags,
+    bot_makers,
     choice_number,
     engine_reason,
     mean_of,
     new_table,
-    opponent_bot,
     option_bounds,
+    play_table,
     plural,
     quoted,
     rate_of,
-    read_save,
-    record_game,
     rules_from_flags,
-    save_game,
-    saved_int,
-    saved_list,
-    saved_mapping,
     scores_text,
     symbolized,
     table_command,
 )
-from ..play import DEFAULT_OPPONENTS
 
 __all__ = [
     "BOTS",
@@ -65,7 +54,7 @@ __all__ = [
     "SheepsheadTable",
     "SheepsheadTally",
     "add_rule_options",
-    "play_order",
+    "public_action",
     "render_sheepshead_view",
     "resolve_sheepshead_choice",
     "rules_dict",
@@ -240,10 +229,6 @@ def _new_tally(args: argparse.Namespace) -> Tally:
 
 # ---- at the table ----
 
-_CARD_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
-_FAIL_SUITS = ("C", "H", "S")
-"""The fail suits in the order a hand is shown: the colours alternate (♣ ♥ ♠)."""
-_FAIL_RANKS = ("A", "10", "K", "9", "8", "7")
 _ONE = {"C": "club", "H": "heart", "S": "spade", "D": "diamond"}
 
 _SHEEPSHEAD_HELP = f"""\
@@ -258,38 +243,18 @@ Trumps, high to low: QC QS QH QD JC JS JH JD AD 10D KD 9D 8D 7D; you must follow
 plays the called card the first time it is (R18, R19)."""
 
 
-def _card_points(card: Card) -> int:
-    return _CARD_POINTS.get(card.rank or "", 0)
-
-
 def _is_trump(card: Card) -> bool:
     return sheepshead.suit_of(card) == "T"
 
 
-def play_order(cards: Sequence[Card], jack_order: str = "standard") -> list[Card]:
-    """``cards`` as a player holds them: the trumps first, high to low (R3), then the fail suits ♣ ♥ ♠, each
-    from the ace down (A 10 K 9 8 7, R4)."""
-    ranks = {c: i for i, c in enumerate(sheepshead.trumps(jack_order))}  # type: ignore[arg-type]
-
-    def key(card: Card) -> tuple[int, int]:
-        if card in ranks:
-            return (0, ranks[card])
-        suit, rank = card.suit or "", card.rank or ""
-        return (
-            1 + (_FAIL_SUITS.index(suit) if suit in _FAIL_SUITS else 3),
-            _FAIL_RANKS.index(rank) if rank in _FAIL_RANKS else 9,
-        )
-
-    return sorted(cards, key=key)
-
-
 def _hand_order(state: sheepshead.State, seat: int) -> list[Card]:
-    return play_order(state.hand(seat), state.rules.jack_order)
+    """``seat``'s hand in the library's play order (``state.hand``: trumps high to low, then fail)."""
+    return list(state.hand(seat))
 
 
 def sheepshead_choices(state: sheepshead.State) -> list[int]:
     """The legal actions of the player to act, as ``play`` numbers them: the cards to bury, lay under or play
-    in the order of the hand (:func:`play_order`), the other actions in their id order."""
+    in the order of the hand (``state.hand``), the other actions in their id order."""
     legal = state.legal_actions()
     player = state.current_player
     if player is None or state.phase not in ("bury", "under", "play"):
@@ -447,7 +412,7 @@ def _sides_text(state: sheepshead.State, seat: int) -> str | None:
     partner = _known_partner(state, seat)
     bury = ""
     if picker == seat and state.bury:
-        bury = f" (+{sum(_card_points(c) for c in state.bury)} in your bury)"
+        bury = f" (+{sum(sheepshead.card_points(c) for c in state.bury)} in your bury)"
     if state.called_card is None or partner is not None:
         picking = [picker] + ([partner] if partner is not None and partner != picker else [])
         others = [s for s in range(sheepshead.NUM_PLAYERS) if s not in picking]
@@ -652,27 +617,41 @@ def _choices_text(state: sheepshead.State, legal: Sequence[int], look: Look) -> 
     return Text("\n").join(rows)
 
 
+def public_action(
+    state: sheepshead.State, player: int | None, action: int, seat: int | None, look: Look = PLAIN
+) -> str:
+    """The text of ``action``, taken by ``player`` at ``state`` (before it is applied), as ``seat`` may
+    know it (docs/sheepshead-protocol.md, "What a seat knows"; R11, R16): the engine's text (``bury KH``),
+    but another seat's bury is ``bury a card``, its under ``under a face-down card`` and its play of that
+    under card ``play the under card face down`` (R16). ``seat`` ``None`` (every hand face up) and
+    ``seat``'s own actions are in full. Cards are written as ``look`` writes them. The one source of what
+    ``play`` narrates and what ``replay`` labels its steps with."""
+    text = state.action_to_string(action)
+    verb, _, arg = text.partition(" ")
+    if seat is not None and player != seat and arg:
+        if verb == "bury":
+            return "bury a card"
+        if verb == "under":
+            return "under a face-down card"
+        if verb == "play" and player is not None and _hidden_under(state, seat, player, Card(arg)):
+            return "play the under card face down"
+    return symbolized(text, look)
+
+
+_THIRD = {"pick": "picks", "pass": "passes", "bury": "buries", "call": "calls", "play": "plays"}
+
+
 def _describe(state: sheepshead.State, seat: int, player: int, action: int, look: Look = PLAIN) -> str:
-    """What ``seat`` sees when ``player`` takes ``action`` (call before applying it)."""
+    """What ``seat`` sees when ``player`` takes ``action`` (call before applying it): :func:`public_action` as
+    a sentence."""
     you = player == seat
     who = _who(player, seat)
-    verb, _, arg = state.action_to_string(action).partition(" ")
-    shown = look.name(Card(arg)) if arg else ""
-    if verb == "pick":
-        return f"{who} pick{'' if you else 's'}"
-    if verb == "pass":
-        return f"{who} pass{'' if you else 'es'}"
-    if verb == "bury":
-        return f"you bury {shown}" if you else f"{who} buries a card"
-    if verb == "call":
-        return f"{who} call{'' if you else 's'} {shown}"
+    verb, _, rest = public_action(state, player, action, seat, look).partition(" ")
     if verb == "alone":
         return f"{who} go{'' if you else 'es'} alone"
     if verb == "under":
-        return f"you lay {shown} under" if you else f"{who} lays an under card face down"
-    if _hidden_under(state, seat, player, Card(arg)):
-        return f"{who} plays the under card face down"
-    return f"{who} play{'' if you else 's'} {shown}"
+        return f"{who} lay{'' if you else 's'} {rest} under"
+    return f"{who} {verb if you else _THIRD.get(verb, verb)} {rest}".rstrip()
 
 
 def _role(state: sheepshead.State, player: int) -> str:
@@ -688,7 +667,7 @@ def _role(state: sheepshead.State, player: int) -> str:
 
 
 @dataclass
-class SheepsheadTable:
+class SheepsheadTable(PlayTable):
     """A person at ``seat`` of a :class:`sheepshead.Match`; the other seats are played by ``opponent`` (a
     :mod:`tricktaker.bots` bot), or uniformly at random with ``rng`` when it is ``None``.
 
@@ -698,44 +677,13 @@ class SheepsheadTable:
     """
 
     match: sheepshead.Match
-    seat: int
-    rng: random.Random
-    console: Console
-    opponent: bots.Bot | None = None
-    record_path: str | None = None
-    decisions: DecisionPoints = field(default_factory=DecisionPoints)
-    """The person's decision points in the hand in progress (what ``undo`` goes back to)."""
-
-    @property
-    def look(self) -> Look:
-        return self.console.look
-
-    def _opponent_action(self, state: sheepshead.State) -> int:
-        return self.opponent.act(state) if self.opponent else self.rng.choice(state.legal_actions())
+    game: ClassVar[str] = "sheepshead"
 
     def _scores(self) -> str:
         return scores_text(self.match.scores, self.seat)
 
-    def run(self) -> int:
-        """Play hands until the match is over or the person quits (a ``quit``, the end of the input); returns
-        the exit status: 0, :data:`~tricktaker.cli.common.INTERRUPTED` after Ctrl-C, 1 when the record asked
-        for cannot be written."""
-        try:
-            status = self._run()
-        except KeyboardInterrupt:
-            played = plural(self.match.hands_played, "hand")
-            self.console.print(f"\nInterrupted. Goodbye. Scores after {played}: {self._scores()}")
-            status = INTERRUPTED
-        if self.record_path is not None and not self._write_record():
-            status = status or 1
-        return status
-
-    def _write_record(self) -> bool:
-        assert self.record_path is not None
-        name = self.opponent.name if self.opponent is not None else "random"
-        seats = ["you" if s == self.seat else name for s in range(sheepshead.NUM_PLAYERS)]
-        event = f"tricktaker play sheepshead, seed {self.match.seed}"
-        return record_game(self.console, self.match, self.record_path, seats=seats, event=event)
+    def _standing(self) -> str:
+        return f"Scores after {plural(self.match.hands_played, 'hand')}: {self._scores()}"
 
     def _run(self) -> int:
         say = self.console.print
@@ -801,7 +749,7 @@ class SheepsheadTable:
                 tricks_seen = len(done)
                 _, cards, winner = done[-1]
                 who = "you win" if winner == self.seat else f"seat {winner} wins"
-                points = plural(sum(_card_points(c) for _, c in cards), "point")
+                points = plural(sum(sheepshead.card_points(c) for _, c in cards), "point")
                 say(
                     Text(f"  {who} trick {tricks_seen} ({points}): ").append_text(
                         _trick_text(state, self.seat, cards, self.look)
@@ -847,41 +795,12 @@ class SheepsheadTable:
                         raise TakeBack
                     say("Nothing to take back: this is your first decision of the hand.")
                 else:
-                    save_game(self.console, command.argument, "sheepshead", self.save_data())
+                    self._save(command.argument)
                 continue
             result = resolve_sheepshead_choice(state, answer, self.look)
             if isinstance(result, int):
                 return result
             say(Text(result, style=STYLES["refusal"]))
-
-    def save_data(self) -> dict[str, Any]:
-        """The match as it stands, for :func:`~tricktaker.cli.common.write_save` (read by ``--resume``)."""
-        m = self.match
-        return {
-            "game": "sheepshead",
-            "seat": self.seat,
-            "opponents": self.opponent.name if self.opponent is not None else "random",
-            "match": {
-                "seed": m.seed,
-                "rules": m.rules.to_dict(),
-                "dealer": m.dealer,
-                "scores": list(m.scores),
-                "pending_doublers": m.pending_doublers,
-                "record": [
-                    {
-                        "number": r.number,
-                        "dealer": r.dealer,
-                        "multiplier": r.multiplier,
-                        "returns": list(r.returns),
-                        "history": list(r.history),
-                        "doubler": r.doubler,
-                    }
-                    for r in m.record
-                ],
-            },
-            "state": json.loads(m.state.to_json()),
-            "decisions": list(self.decisions.points),
-        }
 
     def _report_hand(self, state: sheepshead.State) -> None:
         say = self.console.print
@@ -961,114 +880,38 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _match_from_save(fields: dict[str, Any], state: dict[str, Any]) -> sheepshead.Match:
-    rules = sheepshead.Rules.from_dict(saved_mapping(fields, "rules"))
-    match = sheepshead.Match(
-        seed=saved_int(fields, "seed", 0, MAX_SEED) or 0,
-        rules=rules,
-        dealer=saved_int(fields, "dealer", 0, sheepshead.NUM_PLAYERS - 1) or 0,
-    )
-    scores = saved_list(fields, "scores")
-    if len(scores) != sheepshead.NUM_PLAYERS or not all(type(v) is int for v in scores):
-        raise SaveFileError("scores must be 5 whole numbers")
-    match.scores = list(scores)
-    match.pending_doublers = saved_int(fields, "pending_doublers", 0, 2**32) or 0
-    record = []
-    for r in saved_list(fields, "record"):
-        if not isinstance(r, dict):
-            raise SaveFileError("record must be a list of hands")
-        history, returns = saved_list(r, "history"), saved_list(r, "returns")
-        if not all(isinstance(h, str) for h in history) or not all(type(v) is int for v in returns):
-            raise SaveFileError("a hand of the record has a bad history or bad returns")
-        if not isinstance(r.get("doubler"), bool):
-            raise SaveFileError("a hand of the record has no doubler flag")
-        record.append(
-            sheepshead.HandRecord(
-                number=saved_int(r, "number", 1, 2**32) or 1,
-                dealer=saved_int(r, "dealer", 0, 4) or 0,
-                multiplier=saved_int(r, "multiplier", 1, 2**32) or 1,
-                returns=tuple(returns),
-                history=tuple(history),
-                doubler=r["doubler"],
-            )
-        )
-    match.record = record
-    match.state = sheepshead.State.from_json(json.dumps(state))
-    if match.state.rules != rules:
-        raise SaveFileError("the hand in progress is not played with the match's rules")
-    if match.is_over and not match.state.is_terminal:
-        raise SaveFileError("the match is over but a hand is in progress")
-    return match
-
-
-def _play(args: argparse.Namespace, console: Console) -> int:
-    if args.resume is not None:
-        saved = read_save(args.resume, "sheepshead")
-        try:
-            match = _match_from_save(saved_mapping(saved, "match"), saved_mapping(saved, "state"))
-            seat = saved_int(saved, "seat", 0, sheepshead.NUM_PLAYERS - 1) or 0
-            opponents = saved.get("opponents")
-            if opponents not in BOTS:
-                raise SaveFileError(f"opponents must be one of {', '.join(sorted(BOTS))}")
-            decisions = saved_list(saved, "decisions") if "decisions" in saved else []
-            if not all(type(d) is int and d >= 0 for d in decisions):
-                raise SaveFileError("decisions must be whole numbers")
-        except (
-            TricktakerError,
-            KeyError,
-            TypeError,
-            ValueError,
-            OverflowError,
-            AttributeError,
-            RecursionError,
-        ) as e:
-            raise SaveFileError(f"{args.resume!r} is not a valid saved game of sheepshead: {e}") from None
-        name = args.opponents or str(opponents)
-        seed = match.seed
-        console.print(
-            f"Sheepshead, resumed from {args.resume}: you are seat {seat}, hand"
-            f" {match.hands_played + 1} of {match.hands_per_game}; the other seats are played by the {name}"
-            f" bot. Seed {seed}; the seat, the seed and the rules are the saved game's. Type 'help' at any"
-            " prompt."
-        )
-    else:
-        match = sheepshead.Match(seed=_seed(args), rules=_rules(args))
-        seat, name, decisions, seed = args.seat, args.opponents or DEFAULT_OPPONENTS, [], match.seed
-        console.print(
+def _opening(match: sheepshead.Match, seat: int, name: str, resumed_from: str | None) -> str:
+    seed = match.seed
+    if resumed_from is None:
+        return (
             f"Sheepshead: you are seat {seat}; the other seats are played by the {name} bot. Seed {seed}"
             f" (replay with --seed {seed}). Type 'help' at any prompt."
         )
-    return SheepsheadTable(
-        match=match,
-        seat=seat,
-        rng=random.Random(seed),
-        console=console,
-        opponent=opponent_bot(BOTS, name, seed, args.threads),
-        record_path=args.record,
-        decisions=DecisionPoints(decisions),
-    ).run()
+    return (
+        f"Sheepshead, resumed from {resumed_from}: you are seat {seat}, hand {match.hands_played + 1} of"
+        f" {match.hands_per_game}; the other seats are played by the {name} bot. Seed {seed}; the seat, the"
+        " seed and the rules are the saved game's. Type 'help' at any prompt."
+    )
 
 
-def _seed(args: argparse.Namespace) -> int:
-    return args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
+def _play(args: argparse.Namespace, console: Console) -> int:
+    return play_table(
+        args,
+        console,
+        game="sheepshead",
+        new_match=lambda seed: sheepshead.Match(seed=seed, rules=_rules(args)),
+        bots=BOTS,
+        opening=_opening,
+        make=SheepsheadTable,
+    )
 
 
 # ---- the plug-in ----
 
 
-def _random_bot(seed: int, threads: int | None = 1) -> bots.Bot:
-    return bots.RandomBot(seed)
-
-
-def _heuristic_bot(seed: int, threads: int | None = 1) -> bots.Bot:
-    return bots.SheepsheadHeuristicBot()
-
-
-def _pimc_bot(seed: int, threads: int | None = 1) -> bots.Bot:
-    return bots.SheepsheadPIMCBot(seed=seed, threads=threads)
-
-
-BOTS: dict[str, BotMaker] = {"random": _random_bot, "heuristic": _heuristic_bot, "pimc": _pimc_bot}
+BOTS: dict[str, BotMaker] = bot_makers(
+    {"random": bots.RandomBot, "heuristic": bots.SheepsheadHeuristicBot, "pimc": bots.SheepsheadPIMCBot}
+)
 """The bots Sheepshead offers, by name, made from a seed (and the threads of the pimc bot's rollouts)."""
 
 GAME = Game(

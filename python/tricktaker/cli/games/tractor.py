@@ -7,13 +7,11 @@ Everything the commands know of Tractor is here, in :data:`GAME`. The rule flags
 from __future__ import annotations
 
 import argparse
-import json
-import random
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from rich.text import Text
@@ -23,42 +21,36 @@ from ..._core import Card
 from ...errors import CardParseError, TricktakerError
 from ..common import (
     COMMANDS_HELP,
-    INTERRUPTED,
     MAX_COUNT,
-    MAX_SEED,
     PLAIN,
     STYLES,
+    SUIT_NAMES,
     SUIT_SYMBOLS,
     BotMaker,
     Console,
-    DecisionPoints,
     Game,
     Look,
+    PlayTable,
     SaveFileError,
     TakeBack,
     Tally,
     add_number_flag,
     add_rule_flags,
+    bot_makers,
     choice_number,
     engine_reason,
     mean_of,
     new_table,
-    opponent_bot,
+    play_table,
     plural,
     quoted,
     rate_of,
-    read_save,
-    record_game,
     rules_from_flags,
-    save_game,
     saved_int,
-    saved_list,
-    saved_mapping,
     scores_text,
     symbolized,
     table_command,
 )
-from ..play import DEFAULT_OPPONENTS
 
 __all__ = [
     "BOTS",
@@ -69,6 +61,7 @@ __all__ = [
     "TractorTally",
     "add_rule_options",
     "apply_tractor_answer",
+    "public_action",
     "render_tractor_view",
     "rules_dict",
     "tractor_choices",
@@ -320,7 +313,6 @@ MAX_PLAYS_LISTED = 20_000
 suit on lead can have millions (25 trumps: 4,478,975), counted by ``State.count_legal_plays()`` and never
 listed: then the numbers are the cards to build a play with, one at a time."""
 
-_SUIT_NAMES = {"T": "trumps", "C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 _LEVEL_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
 
 _TRACTOR_HELP = f"""\
@@ -385,6 +377,28 @@ def _plays_text(
     return out
 
 
+def public_action(
+    state: tractor.State, player: int | None, action: int, seat: int | None, look: Look = PLAIN
+) -> str:
+    """The text of ``action``, taken by ``player`` at ``state`` (before it is applied), as ``seat`` may
+    know it (docs/tractor-protocol.md, "What a seat knows"): the engine's text (``declare 2H``, ``play AH``),
+    but another seat's discard into the kitty is ``discard a card`` and a card it adds to a play it has not
+    laid down yet is ``play a card (not laid down yet)``. ``seat`` ``None`` (every hand face up) and
+    ``seat``'s own actions are in full. Cards are written as ``look`` writes them. The one source of what
+    ``play`` narrates of the kitty and what ``replay`` labels its steps with."""
+    text = state.action_to_string(action)
+    verb = text.partition(" ")[0]
+    if seat is not None and player != seat:
+        if verb == "discard":
+            return "discard a card"
+        if verb == "play":
+            after = state.clone()
+            after.apply_action(action)
+            if after.phase == "play" and after.current_player == player and after.partial_play():
+                return "play a card (not laid down yet)"
+    return symbolized(text, look)
+
+
 def _declaration_effect(cards: Sequence[Card], look: Look = PLAIN) -> str:
     if not cards or cards[0].is_joker:
         return "no trump: only the jokers are trumps"
@@ -444,7 +458,7 @@ def _hand_lines(state: tractor.State, seat: int, look: Look = PLAIN) -> list[Tex
         groups.setdefault(trump.suit_of(card), []).append(card)
     lines = []
     for suit, cards in groups.items():
-        label = _SUIT_NAMES[suit] + ":"
+        label = ("trumps" if suit == "T" else SUIT_NAMES[suit]) + ":"
         if look.symbols and suit != "T":
             label = f"{label[:-1]} {SUIT_SYMBOLS[suit]}:"
         line = Text(f"  {label:<12}" if look.symbols else f"  {label:<10}")
@@ -826,52 +840,25 @@ def _explain(state: tractor.State, error: Exception, look: Look = PLAIN) -> str:
 
 
 @dataclass
-class TractorTable:
+class TractorTable(PlayTable):
     """A person at ``seat`` of a :class:`tractor.Match`; the other seats are played by ``opponent`` (a
     :mod:`tricktaker.bots` bot), or uniformly at random with ``rng`` when it is ``None``.
 
     At a prompt the person may also type ``undo`` (back to their previous decision of the round), ``save
     FILE`` (the match as it stands, resumed by ``play tractor --resume FILE``), ``show``, ``help`` and
     ``quit``. With ``record_path`` the record of the match is written there when it ends or the person leaves.
+    ``max_rounds`` stops the match after that many rounds.
     """
 
     match: tractor.Match
-    seat: int
-    rng: random.Random
-    console: Console
     max_rounds: int | None = None
-    opponent: bots.Bot | None = None
-    record_path: str | None = None
-    decisions: DecisionPoints = field(default_factory=DecisionPoints)
-    """The person's decision points in the round in progress (what ``undo`` goes back to)."""
+    game: ClassVar[str] = "tractor"
 
-    @property
-    def look(self) -> Look:
-        return self.console.look
+    def _standing(self) -> str:
+        return f"Levels after {plural(len(self.match.record), 'round')}: {self._levels_text()}"
 
-    def _opponent_action(self, state: tractor.State) -> int:
-        return self.opponent.act(state) if self.opponent else self.rng.choice(state.legal_actions())
-
-    def run(self) -> int:
-        """Play rounds until the match ends, ``max_rounds`` are played or the person quits (a ``quit``, the
-        end of the input); returns the exit status: 0, :data:`~tricktaker.cli.common.INTERRUPTED` after
-        Ctrl-C, 1 when the record asked for cannot be written."""
-        try:
-            status = self._run()
-        except KeyboardInterrupt:
-            rounds = plural(len(self.match.record), "round")
-            self.console.print(f"\nInterrupted. Goodbye. Levels after {rounds}: {self._levels_text()}")
-            status = INTERRUPTED
-        if self.record_path is not None and not self._write_record():
-            status = status or 1
-        return status
-
-    def _write_record(self) -> bool:
-        assert self.record_path is not None
-        name = self.opponent.name if self.opponent is not None else "random"
-        seats = ["you" if s == self.seat else name for s in range(tractor.NUM_PLAYERS)]
-        event = f"tricktaker play tractor, seed {self.match.seed}"
-        return record_game(self.console, self.match, self.record_path, seats=seats, event=event)
+    def save_fields(self) -> dict[str, Any]:
+        return {"max_rounds": self.max_rounds}
 
     def _run(self) -> int:
         say = self.console.print
@@ -981,19 +968,41 @@ class TractorTable:
         if starter == self.seat:
             say("You take the 8 cards of the talon into your hand and bury 8 cards face down.")
         else:
-            say(f"Seat {starter} takes the 8 cards of the talon and buries 8 face down.")
+            say(f"Seat {starter} takes the 8 cards of the talon into its hand and buries 8 cards.")
 
     def _kitty_turn(self, state: tractor.State, player: int) -> bool:
+        texts: list[str] = []
         if player != self.seat:
             while state.phase == "kitty":
-                state.apply_action(self._opponent_action(state))
-            return True
-        while state.phase == "kitty":
-            if not self._ask(state):
-                return False
-        buried = sorted(state.kitty, key=lambda c: c.id)
-        self.console.print(Text("You bury ").append_text(_cards(buried, state, self.look)).append("."))
+                action = self._opponent_action(state)
+                texts.append(public_action(state, player, action, self.seat))
+                state.apply_action(action)
+        else:
+            start = len(state.history())
+            while state.phase == "kitty":
+                if not self._ask(state):
+                    return False
+            before = state.clone()
+            for _ in state.history()[start:]:
+                before.undo()
+            for action in state.history()[start:]:
+                texts.append(public_action(before, player, action, self.seat))
+                before.apply_action(action)
+        self.console.print(self._kitty_text(player, texts, state))
         return True
+
+    def _kitty_text(self, player: int, texts: Sequence[str], state: tractor.State) -> Text:
+        """What the person is told of ``player``'s discards, from their :func:`public_action` texts (written
+        with letters): the cards the person may see, the count of the others."""
+        shown = [Card(t.partition(" ")[2]) for t in texts if t != "discard a card"]
+        hidden = len(texts) - len(shown)
+        verb = _verb(player, self.seat, "bury", "buries")
+        line = Text(f"{verb[0].upper()}{verb[1:]} ")
+        if shown:
+            line.append_text(_cards(sorted(shown, key=lambda c: c.id), state, self.look))
+        if hidden:
+            line.append(("and " if shown else "") + f"{plural(hidden, 'card')} face down")
+        return line.append(".")
 
     def _play_turn(self, state: tractor.State, player: int) -> bool:
         tricks, played, failed = state.tricks_played, len(state.current_trick()), state.failed_throws
@@ -1085,7 +1094,7 @@ class TractorTable:
                         raise TakeBack
                     say("Nothing to take back: this is your first decision of the round.")
                 else:
-                    save_game(self.console, command.argument, "tractor", self.save_data())
+                    self._save(command.argument)
                 continue
             try:
                 message = _apply_answer(state, answer, choices, self.look)
@@ -1112,39 +1121,6 @@ class TractorTable:
             head = "Your choices:"
         self.console.print(head)
         self.console.print(_choices_block(choices.labels, more, self.look))
-
-    def save_data(self) -> dict[str, Any]:
-        """The match as it stands, for :func:`~tricktaker.cli.common.write_save` (read by ``--resume``)."""
-        m = self.match
-        return {
-            "game": "tractor",
-            "seat": self.seat,
-            "opponents": self.opponent.name if self.opponent is not None else "random",
-            "max_rounds": self.max_rounds,
-            "match": {
-                "seed": m.seed,
-                "rules": m.rules.to_dict(),
-                "levels": list(m.levels),
-                "declarers": m.declarers,
-                "starter": m.starter,
-                "winner": m.winner,
-                "record": [
-                    {
-                        "number": r.number,
-                        "levels": list(r.levels),
-                        "declarers": r.declarers,
-                        "starter": r.starter,
-                        "trump": r.trump,
-                        "points": r.points,
-                        "outcome": [r.outcome.declarers_hold, r.outcome.levels],
-                        "history": list(r.history),
-                    }
-                    for r in m.record
-                ],
-            },
-            "state": json.loads(m.state.to_json()),
-            "decisions": list(self.decisions.points),
-        }
 
     def _report_round(self, state: tractor.State) -> None:
         say = self.console.print
@@ -1230,126 +1206,51 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
         MAX_COUNT,
         "stop after R rounds",
         note="default: play until a team passes the ace",
-        aliases=("--deals",),
+        aliases=("--deals", "--hands"),
         metavar="R",
     )
 
 
-def _match_from_save(fields: dict[str, Any], state: dict[str, Any]) -> tractor.Match:
-    rules = tractor.Rules.from_dict(saved_mapping(fields, "rules"))
-    match = tractor.Match(seed=saved_int(fields, "seed", 0, MAX_SEED) or 0, rules=rules)
-    match.levels = _levels(saved_list(fields, "levels"))
-    match.declarers = saved_int(fields, "declarers", 0, 1, optional=True)
-    match.starter = saved_int(fields, "starter", 0, tractor.NUM_PLAYERS - 1, optional=True)
-    match.winner = saved_int(fields, "winner", 0, 1, optional=True)
-    record = []
-    for r in saved_list(fields, "record"):
-        if not isinstance(r, dict):
-            raise SaveFileError("record must be a list of rounds")
-        history, outcome = saved_list(r, "history"), saved_list(r, "outcome")
-        if not all(isinstance(h, str) for h in history) or not isinstance(r.get("trump"), str):
-            raise SaveFileError("a round of the record has a bad history or trump")
-        if len(outcome) != 2 or not isinstance(outcome[0], bool) or type(outcome[1]) is not int:
-            raise SaveFileError("a round of the record has a bad outcome")
-        record.append(
-            tractor.RoundRecord(
-                number=saved_int(r, "number", 1, MAX_COUNT) or 1,
-                levels=_levels(saved_list(r, "levels")),
-                declarers=saved_int(r, "declarers", 0, 1) or 0,
-                starter=saved_int(r, "starter", 0, tractor.NUM_PLAYERS - 1) or 0,
-                trump=r["trump"],
-                points=saved_int(r, "points", -(2**31), 2**31) or 0,
-                outcome=tractor.LevelOutcome(outcome[0], outcome[1]),
-                history=tuple(history),
-            )
+def _opening(match: tractor.Match, seat: int, name: str, resumed_from: str | None) -> str:
+    seed, partner = match.seed, (seat + 2) % 4
+    if resumed_from is None:
+        return (
+            f"Tractor: you are seat {seat} (partner: seat {partner}); the other seats are played by the"
+            f" {name} bot. Seed {seed} (replay with --seed {seed}). Type 'help' at any prompt."
         )
-    match.record = record
-    match.state = tractor.State.from_json(json.dumps(state))
-    if match.state.rules != rules:
-        raise SaveFileError("the round in progress is not played with the match's rules")
-    if match.winner is not None and not match.state.is_terminal:
-        raise SaveFileError("the match is over but a round is in progress")
-    return match
-
-
-def _levels(values: list[Any]) -> tuple[int, int]:
-    if len(values) != 2 or not all(type(v) is int and 2 <= v <= 100 for v in values):
-        raise SaveFileError("levels must be two levels")
-    return (values[0], values[1])
+    return (
+        f"Tractor, resumed from {resumed_from}: you are seat {seat} (partner: seat {partner}), round"
+        f" {len(match.record) + 1}; the other seats are played by the {name} bot. Seed {seed}; the seat, the"
+        " seed and the rules are the saved game's. Type 'help' at any prompt."
+    )
 
 
 def _play(args: argparse.Namespace, console: Console) -> int:
-    if args.resume is not None:
-        saved = read_save(args.resume, "tractor")
+    def options(saved: Mapping[str, Any]) -> dict[str, Any]:
         try:
-            match = _match_from_save(saved_mapping(saved, "match"), saved_mapping(saved, "state"))
-            seat = saved_int(saved, "seat", 0, tractor.NUM_PLAYERS - 1) or 0
-            opponents = saved.get("opponents")
-            if opponents not in BOTS:
-                raise SaveFileError(f"opponents must be one of {', '.join(sorted(BOTS))}")
             max_rounds = saved_int(saved, "max_rounds", 1, MAX_COUNT, optional=True)
-            decisions = saved_list(saved, "decisions") if "decisions" in saved else []
-            if not all(type(d) is int and d >= 0 for d in decisions):
-                raise SaveFileError("decisions must be whole numbers")
-        except (
-            TricktakerError,
-            KeyError,
-            TypeError,
-            ValueError,
-            OverflowError,
-            AttributeError,
-            RecursionError,
-        ) as e:
+        except SaveFileError as e:
             raise SaveFileError(f"{args.resume!r} is not a valid saved game of tractor: {e}") from None
-        name = args.opponents or str(opponents)
-        max_rounds = args.rounds if args.rounds is not None else max_rounds
-        seed = match.seed
-        console.print(
-            f"Tractor, resumed from {args.resume}: you are seat {seat} (partner: seat {(seat + 2) % 4}),"
-            f" round {len(match.record) + 1}; the other seats are played by the {name} bot. Seed {seed}; the"
-            " seat, the seed and the rules are the saved game's. Type 'help' at any prompt."
-        )
-    else:
-        match = tractor.Match(seed=_seed(args), rules=_rules(args))
-        seat, name, decisions, seed = args.seat, args.opponents or DEFAULT_OPPONENTS, [], match.seed
-        max_rounds = args.rounds
-        console.print(
-            f"Tractor: you are seat {seat} (partner: seat {(seat + 2) % 4}); the other seats are played by"
-            f" the {name} bot. Seed {seed} (replay with --seed {seed}). Type 'help' at any prompt."
-        )
-    table = TractorTable(
-        match=match,
-        seat=seat,
-        rng=random.Random(seed),
-        console=console,
-        max_rounds=max_rounds,
-        opponent=opponent_bot(BOTS, name, seed, args.threads),
-        record_path=args.record,
-        decisions=DecisionPoints(decisions),
+        return {"max_rounds": args.rounds if args.rounds is not None else max_rounds}
+
+    return play_table(
+        args,
+        console,
+        game="tractor",
+        new_match=lambda seed: tractor.Match(seed=seed, rules=_rules(args)),
+        bots=BOTS,
+        opening=_opening,
+        make=TractorTable,
+        options=options,
     )
-    return table.run()
-
-
-def _seed(args: argparse.Namespace) -> int:
-    return args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
 
 
 # ---- the plug-in ----
 
 
-def _random_bot(seed: int, threads: int | None = 1) -> bots.Bot:
-    return bots.RandomBot(seed)
-
-
-def _heuristic_bot(seed: int, threads: int | None = 1) -> bots.Bot:
-    return bots.TractorHeuristicBot()
-
-
-def _pimc_bot(seed: int, threads: int | None = 1) -> bots.Bot:
-    return bots.TractorPIMCBot(seed=seed, threads=threads)
-
-
-BOTS: dict[str, BotMaker] = {"random": _random_bot, "heuristic": _heuristic_bot, "pimc": _pimc_bot}
+BOTS: dict[str, BotMaker] = bot_makers(
+    {"random": bots.RandomBot, "heuristic": bots.TractorHeuristicBot, "pimc": bots.TractorPIMCBot}
+)
 """The bots Tractor offers, by name, made from a seed (and the threads of the pimc bot's rollouts)."""
 
 GAME = Game(
