@@ -289,6 +289,59 @@ def test_save_and_load_write_stable_readable_utf8(tmp_path: Path) -> None:
     assert (tmp_path / "again.json").read_text(encoding="utf-8") == text
 
 
+@pytest.mark.parametrize("path", [1, 2, 0, -1, True, False, 1.5, None, b"hand.json", ["hand.json"]])
+def test_save_and_load_take_a_path_never_a_file_descriptor(path: object, hand_record: Any) -> None:
+    with pytest.raises(ArgumentTypeError, match=r"^path must be a str or an os\.PathLike path, not "):
+        record.save(hand_record, path)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match=r"^path must be a str or an os\.PathLike path, not "):
+        record.load(path)  # type: ignore[arg-type]
+
+
+def test_load_wraps_what_the_file_system_refuses_in_a_record_error(
+    tmp_path: Path, hand_record: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    missing = tmp_path / "none.json"
+    with pytest.raises(
+        RecordError, match=rf"^cannot read {re.escape(repr(str(missing)))}: No such file"
+    ) as e:
+        record.load(missing)
+    assert isinstance(e.value.__cause__, FileNotFoundError)
+    with pytest.raises(RecordError, match=r"^cannot read .*: Is a directory$"):
+        record.load(tmp_path)
+    record.save(hand_record, tmp_path / "hand.json")
+    with pytest.raises(RecordError, match=r"^cannot read .*: Not a directory$"):
+        record.load(str(tmp_path / "hand.json" / "x.json"))  # a path under a file
+    with pytest.raises(ArgumentError, match="NUL"):
+        record.load(str(tmp_path / "a\0.json"))
+    with pytest.raises(ArgumentError, match="lone surrogate"):
+        record.load("\ud800.json")
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied", str(tmp_path / "locked.json"))
+
+    monkeypatch.setattr("tricktaker.record.open", refuse, raising=False)  # unreadable, even for root
+    with pytest.raises(RecordError, match=r"^cannot read .*locked\.json': Permission denied$"):
+        record.load(tmp_path / "locked.json")
+
+
+def test_save_raises_the_oserror_naming_the_path(tmp_path: Path, hand_record: Any) -> None:
+    missing = tmp_path / "no-folder" / "hand.json"
+    with pytest.raises(FileNotFoundError, match=re.escape(repr(str(missing)))):
+        record.save(hand_record, missing)
+    with pytest.raises(IsADirectoryError, match=re.escape(repr(str(tmp_path)))):
+        record.save(hand_record, tmp_path)
+    with pytest.raises(ArgumentError, match="NUL"):
+        record.save(hand_record, str(tmp_path / "a\0.json"))
+    if Path("/dev/full").exists():  # writing fails, not opening: the path is still named
+        with pytest.raises(OSError, match=r"No space left on device: '/dev/full'"):
+            record.save(hand_record, "/dev/full")
+    record.save(hand_record, str(tmp_path / "ok.json"))
+    assert (
+        record.load(str(tmp_path / "ok.json")).deals[0].final
+        == record.from_record(hand_record).deals[0].final
+    )
+
+
 def test_to_record_refuses_what_is_no_game_and_bad_seats() -> None:
     state = sheepshead_hand(1)
     with pytest.raises(ArgumentTypeError):
@@ -301,8 +354,50 @@ def test_to_record_refuses_what_is_no_game_and_bad_seats() -> None:
         record.to_record(state, seats=[1, 2, 3, 4, 5])  # type: ignore[list-item]
     with pytest.raises(ArgumentError):
         record.to_record(state, event="x" * 1000)
-    with pytest.raises(ArgumentError):
+    with pytest.raises(ArgumentError, match=r"^seats\[2\], a seat's name, must be Unicode text"):
         record.to_record(state, seats=["a", "b", "\udc80", "d", "e"])
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "\x1b[2J\x1b[31mEVIL\nfake line",  # clears the terminal, then prints a line of its own
+        "a\nb",
+        "a\rb",
+        "tab\t",
+        "\x00",
+        "\x7f",
+        "\x85",  # C1 next line
+        "\u202eevil",  # right-to-left override
+        "\u2066isolate\u2069",
+        "zero\u200bwidth",
+        "\ufeffbom",
+        "line\u2028separator",
+    ],
+)
+def test_seat_names_and_the_event_are_printable_text_on_one_line(bad: str) -> None:
+    state = sheepshead_hand(1)
+    shown = re.escape(ascii(next(c for c in bad if not c.isprintable() or c == "\u2028"))[1:-1])
+    with pytest.raises(ArgumentError, match=rf"^seats\[3\], a seat's name, .* control character {shown}$"):
+        record.to_record(state, seats=["a", "b", "c", bad, "e"])
+    with pytest.raises(ArgumentError, match=rf"^event must be printable text .* control character {shown}$"):
+        record.to_record(state, event=bad)
+    data = record.to_record(state)
+    data["seats"][3] = bad
+    with pytest.raises(RecordError, match=rf"^seats\[3\]: .* control character {shown}$") as raised:
+        record.from_record(data)
+    assert raised.value.part == "seats[3]"
+    data = record.to_record(state, event="fine")
+    data["event"] = bad
+    with pytest.raises(RecordError, match=r"^event: ") as raised:
+        record.from_record(json.dumps(data))
+    assert raised.value.part == "event"
+
+
+def test_names_may_be_any_printable_text() -> None:
+    names = ["Åsa Öberg", "李 小龙", "Дмитрий", "שָׁלוֹם", "O'Brien & <Co> 🂡"]
+    replay = round_trip(sheepshead_hand(2), seats=names, event="Thursday · table 2 — «final»")
+    assert replay.seats == names and replay.event == "Thursday · table 2 — «final»"
 
 
 def test_record_error_is_an_invalid_state_value_error_and_pickles() -> None:
@@ -464,6 +559,15 @@ def test_a_newer_format_is_refused_saying_so(hand_record: dict[str, Any]) -> Non
         (lambda d: d["seats"].__setitem__(2, None), r"^seats\[2\]: must be a string, not null"),
         (lambda d: d["seats"].__setitem__(2, ""), r"^seats\[2\]: a seat's name is empty"),
         (lambda d: d["seats"].__setitem__(2, "\ud800"), r"^seats\[2\]: is not Unicode text"),
+        (
+            lambda d: d["seats"].__setitem__(2, "\x1b[2J\x1b[31mEVIL\nfake line"),
+            r"^seats\[2\]: must be printable text on one line, not hold the control character \\x1b$",
+        ),
+        (lambda d: d["seats"].__setitem__(0, "Ann\n"), r"^seats\[0\]: .* control character \\n$"),
+        (lambda d: d["seats"].__setitem__(4, "\u202eEd"), r"^seats\[4\]: .* control character \\u202e$"),
+        (lambda d: d.update(event="club\tnight"), r"^event: .* control character \\t$"),
+        (lambda d: d.update(event="a\u2028b"), r"^event: .* control character \\u2028$"),
+        (lambda d: d.update(library="1.0\x1b[2J"), r"^library: .* control character \\x1b$"),
         (lambda d: d.update(event=3), r"^event: must be a string"),
         (lambda d: d.pop("deals"), r'^missing field "deals"'),
         (lambda d: d.update(colour="red"), r'^unknown field "colour"'),
@@ -666,12 +770,7 @@ def test_random_corruptions_give_a_record_error_or_replay_never_anything_else(
 
 # ---- the hooks of the native State classes ----
 
-HOOKS = pytest.mark.skipif(
-    not hasattr(sheepshead.State, "to_record"), reason="State.to_record / from_record not built yet"
-)
 
-
-@HOOKS
 def test_state_to_record_and_from_record_delegate_to_the_record_module() -> None:
     for state in (sheepshead_hand(3), sheepshead_hand(4, finished=False), tractor_round(2)):
         data = state.to_record(seats=[f"p{i}" for i in range(state.num_players)], event="e")  # type: ignore[union-attr]
@@ -680,7 +779,6 @@ def test_state_to_record_and_from_record_delegate_to_the_record_module() -> None
         assert type(state).from_record(data) == state  # type: ignore[union-attr]
 
 
-@HOOKS
 def test_state_from_record_refuses_another_games_record_and_returns_a_matchs_last_deal() -> None:
     with pytest.raises(RecordError):
         sheepshead.State.from_record(record.to_record(tractor_round(1)))  # type: ignore[attr-defined]
@@ -736,7 +834,7 @@ def test_replay_without_a_terminal_prints_every_step(
     assert [int(k) for k, _, _ in headers] == list(range(n + 1))
     assert headers[1][2] == f"Di (seat 3): {state.action_to_string(state.history()[0])}"
     assert str(state) in out and "Returns: Ann " in out
-    assert run_cli(["replay", str(path), "--plain"], answers=["q"])[1] == out
+    assert run_cli(["replay", str(path), "--no-prompt"], answers=["q"])[1] == out
 
 
 def test_replay_steps_back_and_forth_and_jumps_at_the_prompt(hand_file: tuple[Path, State]) -> None:
@@ -785,6 +883,19 @@ def test_replay_refuses_a_corrupted_record_or_a_missing_file(tmp_path: Path, han
     assert status == 1 and err.startswith("tricktaker: error: deal 1, step 3 (seat 0: ")
     status, _, err = run_cli(["replay", str(tmp_path / "none.json")])
     assert status == 1 and "cannot read" in err
+
+
+def test_replay_refuses_a_record_whose_names_would_drive_the_terminal(
+    tmp_path: Path, hand_record: Any
+) -> None:
+    path = tmp_path / "evil.json"
+    evil = "\x1b[2J\x1b[31mEVIL\nfake line"
+    path.write_text(
+        json.dumps(edited(hand_record, lambda d: d["seats"].__setitem__(1, evil))), encoding="utf-8"
+    )
+    status, out, err = run_cli(["replay", str(path), "--plain"])
+    assert status == 1 and err.startswith("tricktaker: error: seats[1]: must be printable text")
+    assert "\x1b" not in out + err and "EVIL" not in out + err
 
 
 def pictures_of(page: str) -> list[str]:

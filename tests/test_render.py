@@ -158,6 +158,42 @@ def test_a_picture_is_a_standalone_svg_that_jupyter_shows_and_saves(tmp_path: Pa
     assert pickle.loads(pickle.dumps(picture)) == picture
 
 
+@pytest.mark.parametrize("path", [2, 1, 0, -1, True, False, 2.0, None, b"qc.svg", ["qc.svg"]])
+def test_a_picture_saves_to_a_path_only_never_to_a_file_descriptor(path: object) -> None:
+    with pytest.raises(ArgumentTypeError, match=r"^path must be a str or an os\.PathLike path, not "):
+        render.card("QC").save(path)  # type: ignore[arg-type]
+    os.fstat(2)  # stderr is still open
+
+
+def test_a_picture_that_cannot_be_saved_raises_the_oserror_naming_the_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    picture = render.card("QC")
+    picture.save(str(tmp_path / "as-text.svg"))
+    assert (tmp_path / "as-text.svg").read_text(encoding="utf-8") == picture.svg
+    missing = tmp_path / "no-folder" / "qc.svg"
+    with pytest.raises(FileNotFoundError, match=re.escape(repr(str(missing)))):
+        picture.save(missing)
+    with pytest.raises(IsADirectoryError, match=re.escape(repr(str(tmp_path)))):
+        picture.save(tmp_path)
+    with pytest.raises(ArgumentError, match="path must not hold a NUL character"):
+        picture.save(str(tmp_path / "q\0c.svg"))
+    with pytest.raises(ArgumentError, match="lone surrogate"):
+        picture.save(str(tmp_path / "\ud800.svg"))
+    if os.path.exists("/dev/full"):  # the disk is full: the error comes from writing, not opening
+        with pytest.raises(OSError, match=r"No space left on device: '/dev/full'") as raised:
+            picture.save("/dev/full")
+        assert raised.value.filename == "/dev/full"
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied", str(tmp_path / "locked.svg"))
+
+    # as a file without write permission (even for root): the module's open() refuses
+    monkeypatch.setattr("tricktaker.render.svg.open", refuse, raising=False)
+    with pytest.raises(PermissionError, match=r"Permission denied: '.*locked\.svg'"):
+        picture.save(tmp_path / "locked.svg")
+
+
 def test_render_imports_only_the_standard_library() -> None:
     code = (
         "import sys; import tricktaker.render; "
@@ -284,6 +320,103 @@ def test_legal_cards_of_a_hand_are_raised_and_the_others_dimmed() -> None:
     assert 'data-legal="' not in render.hand(["QC", "7H"], game="sheepshead").svg
 
 
+def test_a_hand_refuses_a_legal_card_it_does_not_hold_and_a_card_held_too_often() -> None:
+    with pytest.raises(ArgumentError, match="legal names 7H, which is not in the hand"):
+        render.hand(["QC", "AC"], game="sheepshead", legal=["AC", "7H"])
+    with pytest.raises(ArgumentError, match="legal names 2S"):
+        render.hand(["2H", "5C"], game="tractor", legal=["2S"])
+    with pytest.raises(CardParseError):
+        render.hand(["QC"], game="sheepshead", legal=["2C"])  # not even a Sheepshead card
+    with pytest.raises(ArgumentError, match="QC 2 times: a Sheepshead deck has one of each card"):
+        render.hand(["QC", "7H", Card("QC")], game="sheepshead")
+    with pytest.raises(ArgumentError, match="2H 3 times"):
+        render.hand(["2H", "2H", "2H"], game="tractor")
+    pair = render.hand(["2H", "2H", "RJ", "RJ"], game="tractor", legal=["2H"])  # two decks: a pair is fine
+    assert order_of(pair) == ["2H", "2H", "RJ", "RJ"] and pair.svg.count('data-legal="true"') == 2
+    assert order_of(render.hand(["QC", "7H"], game="sheepshead", legal=[])) == ["QC", "7H"]
+
+
+SEED_ORDER = sheepshead.Rules(jack_order="seed")
+
+
+def both_black_jacks(rules: sheepshead.Rules) -> tuple[sheepshead.State, int]:
+    """A deal under ``rules`` and a seat holding both J♣ and J♠ (whose order the jack order decides)."""
+    for seed in range(200):
+        state = sheepshead.State.new(seed=seed, rules=rules)
+        for seat in range(5):
+            if {Card("JC"), Card("JS")} <= set(state.hand(seat)):
+                return state, seat
+    raise AssertionError("no deal of the first 200 seeds gives a seat both black jacks")
+
+
+def test_a_hand_follows_the_jack_order() -> None:
+    cards = ["7H", "JS", "QD", "JC", "AD"]
+    assert order_of(render.hand(cards, game="sheepshead")) == ["QD", "JC", "JS", "AD", "7H"]
+    assert order_of(render.hand(cards, game="sheepshead", jack_order="standard")) == [
+        "QD", "JC", "JS", "AD", "7H"
+    ]  # fmt: skip
+    assert order_of(render.hand(cards, game="sheepshead", jack_order="seed")) == [
+        "QD",
+        "JS",
+        "JC",
+        "AD",
+        "7H",
+    ]
+    assert [str(c) for c in sheepshead.trumps("seed")][4:6] == ["JS", "JC"]
+    with pytest.raises(ArgumentError, match="jack_order must be 'standard', 'seed' or None, not 'spade'"):
+        render.hand(cards, game="sheepshead", jack_order="spade")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="jack_order"):
+        render.hand(cards, game="sheepshead", jack_order=1)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="jack_order is a Sheepshead rule"):
+        render.hand(["2H"], game="tractor", jack_order="seed")
+
+
+@pytest.mark.parametrize("jack_order", ["standard", "seed"])
+def test_a_states_hand_is_drawn_in_the_order_the_state_gives_it(jack_order: str) -> None:
+    rules = sheepshead.Rules(jack_order=jack_order)  # type: ignore[arg-type]
+    state, seat = both_black_jacks(rules)
+    held = [str(c) for c in state.hand(seat)]
+    jacks = [c for c in held if c in ("JC", "JS")]
+    assert jacks == (["JS", "JC"] if jack_order == "seed" else ["JC", "JS"])
+    assert [str(c) for c in sheepshead.trumps(rules.jack_order) if str(c) in held] == [
+        c for c in held if sheepshead.suit_of(c) == "T"
+    ]
+    assert order_of(render.hand(state.hand(seat), game="sheepshead")) == held
+    assert state.hand(seat)._repr_svg_() == render.hand(state.hand(seat), game="sheepshead").svg
+    assert (
+        order_of(render.hand(list(state.hand(seat)), game="sheepshead", jack_order=rules.jack_order)) == held
+    )
+    for view in (None, seat):
+        root = parse(render.table(state, seat=view))
+        assert list(cards_in(seat_group(root, "hand", seat))) == held
+        assert CARD.findall(ET.tostring(seat_group(root, "hand", seat), encoding="unicode")) == held
+    picture = render.table(state, seat=seat).svg
+    for card in held:  # every trump marked whatever the jack order, no fail card marked
+        face = re.search(rf'<g[^>]*data-card="{card}"[^>]*>', picture)
+        assert face is not None
+        assert ('data-trump="true"' in face[0]) == (sheepshead.suit_of(card) == "T"), card
+
+
+def test_a_seed_order_state_lists_its_jacks_as_state_hand_does_in_every_picture() -> None:
+    state, seat = both_black_jacks(SEED_ORDER)
+    held = [str(c) for c in state.hand(seat)]
+    assert held.index("JS") < held.index("JC")
+    while state.phase != "play":  # play on to the first trick: the hands as the state orders them, each time
+        for s in range(5):
+            expect = [str(c) for c in state.hand(s)]
+            root = parse(render.table(state))
+            assert CARD.findall(ET.tostring(seat_group(root, "hand", s), encoding="unicode")) == expect
+        state.apply_action(state.legal_actions()[0])
+    for s in range(5):
+        expect = [str(c) for c in state.hand(s)]
+        assert (
+            CARD.findall(
+                ET.tostring(seat_group(parse(render.table(state, seat=s)), "hand", s), encoding="unicode")
+            )
+            == expect
+        )
+
+
 def test_an_empty_hand_draws() -> None:
     root = parse(render.hand([], game="tractor"))
     assert not cards_in(root)
@@ -307,26 +440,16 @@ def test_a_hand_is_a_list_that_pickles_copies_and_draws() -> None:
         render.Hand([], game="poker")  # type: ignore[arg-type]
 
 
-@pytest.mark.skipif(
-    not hasattr(Card, "_repr_svg_"), reason="the native Card._repr_svg_ hook is not built yet"
-)
 def test_jupyter_draws_a_card() -> None:
     assert Card("QC")._repr_svg_() == render.card(Card("QC")).svg
 
 
-@pytest.mark.skipif(
-    not hasattr(sheepshead.State, "_repr_svg_"), reason="the native State._repr_svg_ hook is not built yet"
-)
 @pytest.mark.parametrize("game", ["sheepshead", "tractor"])
 def test_jupyter_draws_a_state(game: str) -> None:
     state = at(game, "play")
     assert state._repr_svg_() == render.table(state).svg
 
 
-@pytest.mark.skipif(
-    not isinstance(sheepshead.State.new(seed=1).hand(0), render.Hand),
-    reason="the native State.hand does not return a render.Hand yet",
-)
 @pytest.mark.parametrize("game", ["sheepshead", "tractor"])
 def test_jupyter_draws_the_hands_of_a_state(game: str) -> None:
     state = at(game, "play")
@@ -562,7 +685,34 @@ def test_the_header_says_the_game_state() -> None:
     text = texts(parse(render.table(round_, seat=0)))
     assert f"P (opponents' points): {round_.points}" in text
     assert "Levels: team 0 (seats 0, 2) 2, team 1 (seats 1, 3) 2" in text
-    assert "hearts, rank 2" in text and "declared by seat 3:" in text
+    assert round_.trump is not None and f"Trump: {round_.trump}" in text and "declared by seat 3:" in text
+    assert "Trump: rank 2 of hearts" in text and f"Trump: {round_.trump}" in str(round_), "as print(state)"
+
+
+@pytest.mark.parametrize(
+    ("trump", "words"),
+    [
+        (tractor.Trump("2", "H"), "Trump: rank 2 of hearts"),
+        (tractor.Trump("2", None), "Trump: rank 2, no trump suit"),
+        (tractor.Trump(None, None), "Trump: no trump (jokers only)"),
+    ],
+)
+def test_the_trump_is_worded_as_the_state_prints_it(trump: tractor.Trump, words: str) -> None:
+    from tricktaker.render.table import trump_words
+
+    assert trump_words(trump, "2") == words == f"Trump: {trump}"
+    assert trump_words(None, "5") == "Trump: rank 5, suit not declared yet"
+    for seed in range(40):  # a round whose trump is each of these kinds, where one is dealt in the first 40
+        state = tractor.State.new(seed=seed)
+        rng = random.Random(seed)
+        while state.phase == "draw":
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.trump is not None and (state.trump.rank is None) == (trump.rank is None):
+            assert f"Trump: {state.trump}" in str(state)
+            assert f"Trump: {state.trump}" in texts(parse(render.table(state)))
+            break
+    else:
+        pytest.fail(f"no round of the first 40 seeds with a trump like {trump!r}")
 
 
 # ---- the pictures: PNGs compared with tests/render/*.png ----

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from typing import Any, Final, Literal, TypeAlias, TypeVar
 from . import _args, sheepshead, tractor
 from ._core import Card, __version__
 from .errors import ArgumentError, ArgumentTypeError, InvalidStateError, TricktakerError
+from .render.svg import file_path, write_text
 
 __all__ = [
     "FORMAT",
@@ -64,8 +66,22 @@ _SAVE_FORMAT: Final[int] = 1
 _SAVE_ONLY = ("game", "format", "rules", "history")
 """The fields of a save that are not part of how the deal began."""
 _WIDTH = 100
-_SURROGATE = re.compile("[\ud800-\udfff]")
 """:func:`dumps` writes a list or an object on one line when it fits in this many columns."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_CONTROL_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
+"""What a seat's name or the event may not hold: control characters (``Cc``: newline, tab, ESC…), format
+characters (``Cf``: the bidi overrides and isolates, zero-width joiners…) and the line and paragraph
+separators (``Zl``, ``Zp``), so that a name prints as what it says on one line of a terminal."""
+
+
+def _control(text: str) -> str | None:
+    """The first character of ``text`` that a name may not hold (see :data:`_CONTROL_CATEGORIES`), written as
+    an escape (``\\x1b``, ``\\u202e``), or ``None``."""
+    for char in text:
+        if unicodedata.category(char) in _CONTROL_CATEGORIES:
+            return ascii(char)[1:-1]
+    return None
+
 
 State: TypeAlias = sheepshead.State | tractor.State
 """A deal of any game."""
@@ -448,6 +464,9 @@ def to_record(
         raise ArgumentTypeError(f"event must be a str or None, not {type(event).__name__}")
     if event is not None and (len(event) > MAX_NAME or _SURROGATE.search(event)):
         raise ArgumentError(f"event must be Unicode text of at most {MAX_NAME} characters")
+    bad = None if event is None else _control(event)
+    if bad is not None:
+        raise ArgumentError(f"event must be printable text on one line, not hold the control character {bad}")
     match: Match | None = None
     if isinstance(game, (sheepshead.Match, tractor.Match)):
         match = game
@@ -484,13 +503,21 @@ def _seat_names(seats: Sequence[str] | None, n: int) -> list[str]:
     names = list(seats)
     if len(names) != n:
         raise ArgumentError(f"seats must name the {n} seats, not {len(names)}")
-    for name in names:
+    for i, name in enumerate(names):
         if not isinstance(name, str):
-            raise ArgumentTypeError(f"a seat's name must be a str, not {type(name).__name__}")
+            raise ArgumentTypeError(f"seats[{i}], a seat's name, must be a str, not {type(name).__name__}")
         if not 1 <= len(name) <= MAX_NAME:
-            raise ArgumentError(f"a seat's name must have 1 to {MAX_NAME} characters, not {len(name):,}")
+            raise ArgumentError(
+                f"seats[{i}], a seat's name, must have 1 to {MAX_NAME} characters, not {len(name):,}"
+            )
         if _SURROGATE.search(name):
-            raise ArgumentError("a seat's name must be Unicode text, not hold a lone surrogate")
+            raise ArgumentError(f"seats[{i}], a seat's name, must be Unicode text, not hold a lone surrogate")
+        bad = _control(name)
+        if bad is not None:
+            raise ArgumentError(
+                f"seats[{i}], a seat's name, must be printable text on one line, not hold the control"
+                f" character {bad}"
+            )
     return names
 
 
@@ -593,19 +620,38 @@ def _encode(value: Any, indent: int, prefix: int) -> str:
 
 
 def save(data: Mapping[str, Any], path: str | os.PathLike[str]) -> None:
-    """Write the record ``data`` (from :func:`to_record`) to ``path`` as UTF-8 JSON (see :func:`dumps`)."""
+    """Write the record ``data`` (from :func:`to_record`) to ``path`` as UTF-8 JSON (see :func:`dumps`),
+    replacing the file if there is one.
+
+    ``path`` is a ``str`` or an :class:`os.PathLike`, never a file descriptor: an ``int`` (``True`` too),
+    ``bytes`` or anything else raises :class:`~tricktaker.ArgumentTypeError`, a path no file can have
+    (holding a NUL) :class:`~tricktaker.ArgumentError`. A file that cannot be written (a missing folder, a
+    folder, no permission, a full disk) raises the :class:`OSError` itself, its ``filename`` always the path,
+    so its message names it (``[Errno 2] No such file or directory: 'out/hand.json'``): the record is sound,
+    the file system refused it, and ``except OSError`` tells the two apart.
+    """
     if not isinstance(data, Mapping):
         raise ArgumentTypeError(f"save takes a record (a mapping), not {type(data).__name__}")
-    text = dumps(data)
-    with open(path, "w", encoding="utf-8", newline="\n") as f:
-        f.write(text)
+    write_text(file_path(path), dumps(data))
 
 
 def load(path: str | os.PathLike[str]) -> Replay:
     """Read the record at ``path`` and replay it (:func:`from_record`); a file over
-    :data:`MAX_RECORD_BYTES` is refused without being read whole."""
-    with open(path, "rb") as f:
-        data = f.read(MAX_RECORD_BYTES + 1)
+    :data:`MAX_RECORD_BYTES` is refused without being read whole.
+
+    ``path`` is a ``str`` or an :class:`os.PathLike`, never a file descriptor: anything else raises
+    :class:`~tricktaker.ArgumentTypeError` (``True`` too), a path no file can have (holding a NUL)
+    :class:`~tricktaker.ArgumentError`. A file that cannot be read (missing, a folder, no permission) raises
+    :class:`RecordError`, like a record that does not replay: ``cannot read 'hand.json': No such file or
+    directory`` (the :class:`OSError` is its ``__cause__``).
+    """
+    target = file_path(path)
+    try:
+        with open(target, "rb") as f:
+            data = f.read(MAX_RECORD_BYTES + 1)
+    except (OSError, ValueError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise RecordError(f"cannot read {target!r}: {reason}") from e
     return from_record(data)
 
 
@@ -697,13 +743,18 @@ def _int(value: object, at: _At, lo: int, hi: int) -> int:
     return value
 
 
-def _str(value: object, at: _At, longest: int = MAX_NAME) -> str:
+def _str(value: object, at: _At, longest: int = MAX_NAME, *, printable: bool = False) -> str:
+    """A string of at most ``longest`` characters; ``printable``: one that holds no control character (a
+    name or the event, which are printed)."""
     if not isinstance(value, str):
         raise at.error(f"must be a string, not {_json_type(value)}")
     if len(value) > longest:
         raise at.error(f"must be at most {longest} characters, not {len(value):,}")
     if _SURROGATE.search(value):
         raise at.error("is not Unicode text (it holds a lone surrogate, such as \\ud800)")
+    bad = _control(value) if printable else None
+    if bad is not None:
+        raise at.error(f"must be printable text on one line, not hold the control character {bad}")
     return value
 
 
@@ -817,10 +868,10 @@ def from_record(data: Mapping[str, Any] | str | bytes) -> Replay:
             raise top.error(f'missing field "{key}" (a match record has it)')
         if not is_match and key in record:
             raise top.error(f'unknown field "{key}" (only a match record has it)')
-    _str(record["library"], top.within("library"), 100)
+    _str(record["library"], top.within("library"), 100, printable=True)
     event = record.get("event")
     if event is not None:
-        event = _str(event, top.within("event"))
+        event = _str(event, top.within("event"), printable=True)
     options = _dict(record["rules"], top.within("rules"))
     try:
         rules = g.rules_from_dict(options)
@@ -830,7 +881,7 @@ def from_record(data: Mapping[str, Any] | str | bytes) -> Replay:
     if len(seats) != g.num_players:
         raise top.error(f"{g.name} has {g.num_players} seats, not {len(seats)}", "seats")
     for i, seat in enumerate(seats):
-        if _str(seat, top.within(f"seats[{i}]")) == "":
+        if _str(seat, top.within(f"seats[{i}]"), printable=True) == "":
             raise top.error("a seat's name is empty", f"seats[{i}]")
     deals = _list(record["deals"], top.within("deals"))
     if not deals:

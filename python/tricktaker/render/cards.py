@@ -12,6 +12,7 @@ Every face drawn carries ``data-card="QC"`` (its text); a back carries nothing a
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Literal, SupportsIndex
@@ -26,6 +27,9 @@ __all__ = ["Hand", "card", "hand"]
 
 Game = Literal["sheepshead", "tractor"]
 GAMES: tuple[Game, ...] = ("sheepshead", "tractor")
+JackOrder = Literal["standard", "seed"]
+"""Sheepshead's order of the jacks (R3): ``"standard"`` (J♣ above J♠) or ``"seed"`` (J♠ above J♣)."""
+JACK_ORDERS: tuple[JackOrder, ...] = ("standard", "seed")
 
 RED = "#c8102e"
 BLACK = "#1b1b1b"
@@ -268,11 +272,39 @@ def as_trump(value: object, game: Game | None) -> Trump | None:
     return value
 
 
+def as_jack_order(value: object, game: Game) -> JackOrder | None:
+    """Sheepshead's jack order (``"standard"`` or ``"seed"``, R3) or ``None``; Tractor has none."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ArgumentTypeError(f"jack_order must be 'standard', 'seed' or None, not {type(value).__name__}")
+    if value not in JACK_ORDERS:
+        raise ArgumentError(f"jack_order must be 'standard', 'seed' or None, not {value!r}")
+    if game != "sheepshead":
+        raise ArgumentError("jack_order is a Sheepshead rule (R3): give jack_order=None for a Tractor hand")
+    return "seed" if value == "seed" else "standard"
+
+
 def check_deck(cards: Iterable[Card], game: Game | None) -> None:
     """Raise :class:`CardParseError` for a card that is not in ``game``'s deck (Sheepshead has 32 cards)."""
     if game == "sheepshead":
         for card in cards:
             _sheepshead.suit_of(card)  # raises CardParseError for 2-6 and jokers
+
+
+def check_hand(cards: Sequence[Card], game: Game, legal: Iterable[Card] | None = None) -> None:
+    """Raise :class:`ArgumentError` for a card a hand of ``game`` cannot hold so many times (Sheepshead's deck
+    has one of each card, Tractor's two decks two), or a ``legal`` card that is not in the hand."""
+    copies = 1 if game == "sheepshead" else 2
+    for card, count in Counter(cards).items():
+        if count > copies:
+            deck = "a Sheepshead deck has one of each card" if copies == 1 else "Tractor's two decks have two"
+            raise ArgumentError(f"cards holds {card} {count} times: {deck}")
+    if legal is not None:
+        held = set(cards)
+        for card in legal:
+            if card not in held:
+                raise ArgumentError(f"legal names {card}, which is not in the hand")
 
 
 def as_bool(value: object, name: str) -> bool:
@@ -300,17 +332,43 @@ def _tractor_key(card: Card) -> tuple[int, int]:
     return ("CDHS".index(card.suit or "C"), -_RANK_ORDER.index(card.rank or "2"))
 
 
-def groups(cards: Iterable[Card], game: Game, trump: Trump | None = None) -> list[list[Card]]:
+def effective_suit(card: Card, game: Game, trump: Trump | None = None) -> str:
+    """The suit ``card`` follows as: Sheepshead's ``"T"`` (a trump) or its suit; Tractor's ``trump.suit_of``,
+    or before the trump is known its suit (``"J"`` for a joker)."""
+    if game == "sheepshead":
+        return _sheepshead.suit_of(card)
+    if trump is not None:
+        return trump.suit_of(card)
+    return "J" if card.is_joker else card.suit or "J"
+
+
+def runs(cards: Iterable[Card], game: Game, trump: Trump | None = None) -> list[list[Card]]:
+    """The cards in the order given, cut into groups wherever the effective suit changes: how a hand that is
+    already in play order (``State.hand``) is drawn, as it is."""
+    out: list[list[Card]] = []
+    last = ""
+    for card in cards:
+        suit = effective_suit(card, game, trump)
+        if not out or suit != last:
+            out.append([])
+            last = suit
+        out[-1].append(card)
+    return out
+
+
+def groups(
+    cards: Iterable[Card], game: Game, trump: Trump | None = None, jack_order: JackOrder = "standard"
+) -> list[list[Card]]:
     """A hand in its game's play order, in groups of one effective suit.
 
-    Sheepshead: the trumps from the highest (R3, standard jack order), then clubs, spades and hearts, each
+    Sheepshead: the trumps from the highest (R3, in ``jack_order``), then clubs, spades and hearts, each
     from its highest card (R4), as ``print(state)`` shows a hand. Tractor: ``trump.sort(cards)`` (the trumps,
     then each plain suit, from the highest), grouped by effective suit; before the trump is known, by suit
     (clubs, diamonds, hearts, spades, then the jokers), the highest first.
     """
     cards = list(cards)
     if game == "sheepshead":
-        trumps = {c: i for i, c in enumerate(_sheepshead.trumps())}
+        trumps = {c: i for i, c in enumerate(_sheepshead.trumps(jack_order))}
         out = [sorted((c for c in cards if c in trumps), key=trumps.__getitem__)]
         for suit in _SHEEPSHEAD_SUITS:
             fail = [c for c in cards if c not in trumps and c.suit == suit]
@@ -518,20 +576,37 @@ def hand(
     game: Game,
     trump: Trump | None = None,
     legal: Iterable[Card | str] | None = None,
+    jack_order: JackOrder | None = None,
 ) -> Picture:
     """A hand, its cards overlapped in a row in the game's play order (see :func:`groups`), trumps marked.
 
-    ``legal`` (the cards that may be played) raises and outlines those cards and dims the others.
+    ``legal`` (the cards that may be played) raises and outlines those cards and dims the others; each must
+    be in the hand. A hand holds each card at most once in Sheepshead, twice in Tractor (two decks). A card
+    held too often or a legal card not held raises :class:`~tricktaker.ArgumentError` naming it.
+
+    Sheepshead's trumps are ordered by ``jack_order`` (R3: ``"standard"``, J♣ above J♠, or ``"seed"``).
+    Without it, a Sheepshead :class:`Hand` (what ``State.hand`` returns, already in the play order of its
+    state's rules) is drawn in the order it holds, and any other cards in the standard order; so
+    ``render.hand(state.hand(seat), game="sheepshead")`` shows the hand as the state orders it whatever its
+    ``jack_order``.
     """
     the_game = as_game(game)
     the_trump = as_trump(trump, the_game)
+    order = as_jack_order(jack_order, the_game)
+    as_given = order is None and isinstance(cards, Hand) and the_game == "sheepshead" == cards.game
     the_cards = as_cards(cards)
     check_deck(the_cards, the_game)
-    legal_set = None if legal is None else set(as_cards(legal, "legal"))
+    legal_cards = None if legal is None else as_cards(legal, "legal")
+    check_deck(legal_cards or [], the_game)
+    check_hand(the_cards, the_game, legal_cards)
+    legal_set = None if legal_cards is None else set(legal_cards)
     w = float(HAND_WIDTH)
     step, gap, pad = 0.44 * w, 0.16 * w, 10.0
     lift = 0.1 * card_height(w)
-    card_groups = groups(the_cards, the_game, the_trump)
+    if as_given:
+        card_groups = runs(the_cards, the_game)
+    else:
+        card_groups = groups(the_cards, the_game, the_trump, order or "standard")
     _, used, height = arrange([len(g) for g in card_groups], w=w, step=step, gap=gap, width=1200)
     width = max(used, w) + 2 * pad
     canvas = Canvas(width, max(height, card_height(w)) + 2 * pad + lift, title=f"a {the_game} hand")
@@ -577,7 +652,9 @@ class Hand(list[Card]):
     __slots__ = ("game", "trump")  # no per-hand __dict__: the engines make a Hand each time a hand is read
 
     game: Game
-    """``"sheepshead"`` or ``"tractor"``: how the hand is ordered and which cards are trumps."""
+    """``"sheepshead"`` or ``"tractor"``: which cards are trumps and how the hand is drawn (Tractor's in
+    ``trump``'s play order; Sheepshead's in the order the list holds, which for ``State.hand`` is the play
+    order of the state's rules, its ``jack_order`` included)."""
     trump: Trump | None
     """Tractor's trump, if known (``None`` for Sheepshead, whose trumps are fixed)."""
 
@@ -589,7 +666,9 @@ class Hand(list[Card]):
         super().__init__(c if type(c) is Card else as_card(c) for c in cards)
 
     def _repr_svg_(self) -> str:
-        """The hand as SVG (``render.hand(self, game=self.game, trump=self.trump)``): what Jupyter shows."""
+        """The hand as SVG (``render.hand(self, game=self.game, trump=self.trump)``): what Jupyter shows (a
+        Sheepshead hand in the order it holds: a state's hand is in its play order, whatever its jack
+        order)."""
         return hand(self, game=self.game, trump=self.trump).svg
 
 

@@ -15,9 +15,9 @@ from contextlib import contextmanager
 from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
-from ..errors import ArgumentTypeError
+from ..errors import ArgumentError, ArgumentTypeError
 
-__all__ = ["FONT", "Canvas", "Fragment", "Picture", "attr", "num", "text_width"]
+__all__ = ["FONT", "Canvas", "Fragment", "Picture", "attr", "file_path", "num", "text_width", "write_text"]
 
 FONT = "sans-serif"
 """The one font family of every picture: a generic family, so any machine draws the text with what it has."""
@@ -79,9 +79,60 @@ class Picture:
         return float(match.group(2)) if match else 0.0
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the SVG text to ``path`` (UTF-8, ``\\n`` line ends)."""
-        with open(path, "w", encoding="utf-8", newline="\n") as file:
-            file.write(self.svg)
+        """Write the SVG text to ``path`` (UTF-8, ``\\n`` line ends), replacing the file if there is one.
+
+        ``path`` is a ``str`` or an :class:`os.PathLike` naming a file, never a file descriptor: anything else
+        (an ``int``, a ``bool``, ``bytes``) raises :class:`~tricktaker.ArgumentTypeError`, a path no file can
+        have (holding a NUL) :class:`~tricktaker.ArgumentError`. A file that cannot be written (a missing
+        folder, a folder, no permission, a full disk) raises the :class:`OSError` itself, unchanged but for
+        its ``filename``, which is always the path (so its message names it: ``[Errno 21] Is a directory:
+        'out'``).
+        """
+        write_text(path, self.svg)
+
+
+def file_path(value: object, name: str = "path") -> str:
+    """The path ``value`` names (a ``str`` or an :class:`os.PathLike` giving one), as a ``str``.
+
+    Anything else raises :class:`ArgumentTypeError` naming the argument, an ``int`` too (a file descriptor is
+    not a path, and ``True`` is not one either), as does ``bytes``; a path no file can have (one holding a NUL
+    character, or a lone surrogate the system cannot encode) raises :class:`ArgumentError`.
+    """
+    if not isinstance(value, str | os.PathLike):
+        raise ArgumentTypeError(f"{name} must be a str or an os.PathLike path, not {type(value).__name__}")
+    try:
+        path = os.fspath(value)
+    except TypeError as e:
+        raise ArgumentTypeError(f"{name} must be a str or an os.PathLike path ({e})") from None
+    if not isinstance(path, str):
+        raise ArgumentTypeError(f"{name} must be a path as a str, not {type(path).__name__}")
+    if "\0" in path:
+        raise ArgumentError(f"{name} must not hold a NUL character, as {path!r} does")
+    try:
+        os.fsencode(path)
+    except UnicodeError:
+        raise ArgumentError(
+            f"{name} is no file name this system has ({path!r} holds a lone surrogate)"
+        ) from None
+    return path
+
+
+def write_text(path: object, text: str, name: str = "path") -> None:
+    """Write ``text`` to the file ``path`` (:func:`file_path`) as UTF-8 with ``\\n`` line ends.
+
+    An :class:`OSError` is raised as it is, its ``filename`` set to the path when the system did not set it
+    (an error while writing rather than opening), so that its message names the file.
+    """
+    target = file_path(path, name)
+    try:
+        with open(target, "w", encoding="utf-8", newline="\n") as file:
+            file.write(text)
+    except OSError as e:
+        if e.filename is None:
+            if e.errno is None or not e.strerror:
+                raise OSError(f"cannot write {target!r}: {e}") from e
+            e.filename = target
+        raise
 
 
 def num(value: float) -> str:

@@ -28,7 +28,6 @@ from .cards import (
     GOLD,
     RED,
     SUIT_COLOUR,
-    SUIT_NAMES,
     Game,
     card_height,
     draw_backs,
@@ -37,6 +36,7 @@ from .cards import (
     draw_suit,
     groups,
     is_trump,
+    runs,
     seat_index,
     star_path,
 )
@@ -255,7 +255,7 @@ def sheepshead_view(state: _sheepshead.State, seat: int | None) -> TableView:
                 seat=s,
                 chips=chips,
                 stats=stats,
-                face_up=groups(cards, "sheepshead") if face_up else None,
+                face_up=runs(cards, "sheepshead") if face_up else None,  # as the state orders it (R3)
                 backs=0 if face_up else len(cards),
                 legal=_action_cards(state, s) if face_up else None,
                 turn=s == current,
@@ -365,14 +365,20 @@ def _sheepshead_trick(state: _sheepshead.State) -> TrickView:
 # ---- Tractor ----
 
 
-def _trump_tokens(trump: _tractor.Trump | None, rank: str) -> list[Token]:
+def trump_words(trump: _tractor.Trump | None, rank: str) -> str:
+    """The trump in words, as ``print(state)`` says it (``str(state.trump)``: ``"Trump: rank 2 of hearts"``,
+    ``"Trump: no trump (jokers only)"``); before it is declared, the rank it will have."""
     if trump is None:
-        return [f"trump rank {rank}, suit not declared yet"]
-    if trump.rank is None:
-        return ["no trump (jokers only)"]
-    if trump.suit is None:
-        return [f"trump rank {trump.rank}, no trump suit"]
-    return ["trump ", ("suit", trump.suit), f" {SUIT_NAMES[trump.suit]}, rank {trump.rank}"]
+        return f"Trump: rank {rank}, suit not declared yet"
+    return f"Trump: {trump}"
+
+
+def _trump_tokens(trump: _tractor.Trump | None, rank: str) -> list[Token]:
+    """:func:`trump_words`, with the trump suit's symbol after it."""
+    words = trump_words(trump, rank)
+    if trump is None or trump.suit is None:
+        return [words]
+    return [words, ("suit", trump.suit)]
 
 
 def tractor_view(state: _tractor.State, seat: int | None) -> TableView:
