@@ -36,6 +36,7 @@ from .render.svg import file_path, write_text
 __all__ = [
     "FORMAT",
     "MAX_ACTIONS",
+    "MAX_CONTAINERS",
     "MAX_DEALS",
     "MAX_RECORD_BYTES",
     "Deal",
@@ -56,6 +57,9 @@ MAX_RECORD_BYTES: Final[int] = 64 * 2**20
 """The largest record :func:`from_record` reads: 64 MiB of JSON."""
 MAX_DEALS: Final[int] = 100_000
 """The most deals a record may hold."""
+MAX_CONTAINERS: Final[int] = MAX_RECORD_BYTES // 16
+"""The most JSON objects and lists a record may hold (counted before it is parsed, with the brackets inside
+strings: a bound on the memory parsing takes, which no real record comes near)."""
 MAX_ACTIONS: Final[int] = 100_000
 """The most actions one deal of a record may list."""
 MAX_NAME: Final[int] = 200
@@ -678,6 +682,14 @@ def _parse(data: object) -> dict[str, Any]:
             raise RecordError(f"the record is over {MAX_RECORD_BYTES // 2**20} MiB")
     else:
         raise RecordError(f"a record is JSON text, bytes or a mapping, not {type(data).__name__}")
+    # Every object and list of a real record holds some 30 bytes or more (an action is
+    # {"seat": 1, "action": "play QC"}); refused before parsing, 64 MiB of [{}, {}, ...] would take gigabytes.
+    containers = text.count("{") + text.count("[")
+    if containers > MAX_CONTAINERS:
+        raise RecordError(
+            f"the record holds {containers:,} JSON objects and lists, more than a record of"
+            f" {MAX_RECORD_BYTES // 2**20} MiB can ({MAX_CONTAINERS:,})"
+        )
     try:
         parsed = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as e:

@@ -4,10 +4,21 @@ A call mixes sane arguments (so that it gets past the first check and reaches de
 ones: huge, negative and boolean ints, floats and NaN, strings, bytes, ``None``, containers, numpy scalars
 and arrays, objects of the wrong game, deep nesting, iterators that fail, enormous sizes. The parent never
 imports tricktaker: anything that must be a library object is a :class:`harness.Ref` the child builds.
+
+The records tests (``test_fuzz_records.py``) mutate real records and saved games in the parent (plain JSON,
+:func:`record_variant`) and describe each call as a :class:`Probe`. The functions at the end of this module
+(:func:`cli_contract`, :func:`write_corpus`) and :class:`Endless` run in the child, which imports this module
+to reach them: they import tricktaker themselves.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import pathlib
+import re
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -2005,6 +2016,40 @@ COUNT_WORDS = [
     "--",
     "-9" * 10,
 ]
+UNWRITABLE_FILES = [
+    "/proc/tricktaker-fuzz/out.json",
+    "/dev/null/out.json",
+    "/dev/full",
+    "/proc/self",
+    "/nonexistent-tricktaker-fuzz/out.json",
+    "9" * 5000,
+]
+"""``--record FILE`` / ``--html OUT`` paths that cannot be written (a directory, a path under a file, a full
+device, a name too long, /proc): absolute, or too long for any file system, so that nothing is ever written
+into the checkout (the CLI processes run in it)."""
+UNWRITABLE_DIRS = [
+    "/proc/tricktaker-fuzz",
+    "/proc/self",
+    "/dev/null",
+    "/dev/full",
+    "/dev/null/deals",
+    "9" * 5000,
+]
+"""``arena --record DIR`` directories that cannot be made or written to (never ``""``, ``"/"`` or a relative
+path: those are writable, and a run in the checkout would write its records there)."""
+UNREADABLE_FILES = [
+    "/nonexistent-tricktaker-fuzz.json",
+    "/dev/null",
+    "/",
+    "",
+    "/proc/self/status",
+    "/proc/self/mem",
+    "/dev/null/x.json",
+    "9" * 5000,
+    "\udcff.json",
+]
+"""``--resume FILE`` / ``replay FILE`` paths that hold no saved game or record: missing, empty, a directory,
+text that is not JSON, a file that cannot be read, a name too long, a name that is not UTF-8."""
 SEED_WORDS = [
     "-1",
     "18446744073709551616",
@@ -2021,15 +2066,37 @@ SEED_WORDS = [
 ]
 
 
+LONG_COUNT_WORDS = {"1e12", "2147483648", "10000", "1_000"}
+"""Counts that ``simulate --games`` and ``arena --hands`` take and play for minutes or hours: a Ctrl-C case
+(the fixed process cases have them), a hang in a child that no Ctrl-C reaches."""
+
+
 @st.composite
-def cli_argv(draw: st.DrawFn, allow_slow: bool = False) -> list[str]:
-    """An argv for ``tricktaker``: a command and game, then flags with sane and abusive values."""
+def cli_argv(draw: st.DrawFn, allow_slow: bool = False, long_counts: bool | None = None) -> list[str]:
+    """An argv for ``tricktaker``: a command and game, then flags with sane and abusive values. ``allow_slow``
+    adds the search bot; ``long_counts`` (default: ``allow_slow``) the counts of :data:`LONG_COUNT_WORDS`."""
+    long_counts = allow_slow if long_counts is None else long_counts
+    counts = COUNT_WORDS if long_counts else [w for w in COUNT_WORDS if w not in LONG_COUNT_WORDS]
     command = draw(
         st.sampled_from(
-            ["simulate", "simulate", "play", "play", "arena", "bench", "", "bogus", "--version", "--help"]
+            [
+                "simulate",
+                "simulate",
+                "play",
+                "play",
+                "arena",
+                "replay",
+                "bench",
+                "",
+                "bogus",
+                "--version",
+                "--help",
+            ]
         )
     )
     argv = [command] if command else []
+    if command == "replay" and draw(st.integers(0, 7)) > 0:
+        argv.append(draw(st.sampled_from(UNREADABLE_FILES)))
     if command in ("simulate", "play", "arena"):
         game = draw(
             st.sampled_from(["sheepshead", "tractor", "sheepshead", "tractor", "chess", "", "Sheepshead"])
@@ -2047,7 +2114,7 @@ def cli_argv(draw: st.DrawFn, allow_slow: bool = False) -> list[str]:
     ]
     if command == "simulate":
         flags += [
-            ("--games", st.one_of(st.sampled_from(["1", "10", "200", "1e2"]), st.sampled_from(COUNT_WORDS))),
+            ("--games", st.one_of(st.sampled_from(["1", "10", "200", "1e2"]), st.sampled_from(counts))),
             ("--threads", st.one_of(st.sampled_from(["1", "2"]), st.sampled_from(COUNT_WORDS))),
             ("--progress", st.just("")),
             ("--no-progress", st.just("")),
@@ -2060,12 +2127,17 @@ def cli_argv(draw: st.DrawFn, allow_slow: bool = False) -> list[str]:
             ("--seat", st.one_of(small, st.sampled_from(["-1", "5", "2**70", "9" * 5000, "x", ""]))),
             ("--hands", st.one_of(small, st.sampled_from(COUNT_WORDS))),
             ("--rounds", st.one_of(small, st.sampled_from(COUNT_WORDS))),
+            ("--deals", st.one_of(small, st.sampled_from(COUNT_WORDS))),
+            ("--threads", st.one_of(st.sampled_from(["1", "2"]), st.sampled_from(COUNT_WORDS))),
             (
                 "--opponents",
                 st.sampled_from(["random", "heuristic", "x", ""] + (["pimc"] if allow_slow else [])),
             ),
             ("--jack-order", st.sampled_from(["seed", "x"])),
             ("--all-pass", st.sampled_from(["doubler", "x"])),
+            ("--plain", st.just("")),
+            ("--record", st.sampled_from([*UNWRITABLE_FILES, "/dev/null"])),
+            ("--resume", st.sampled_from(UNREADABLE_FILES)),
         ]
     elif command == "arena":
         bots = ["random", "heuristic"] + (["pimc"] if allow_slow else [])
@@ -2077,7 +2149,20 @@ def cli_argv(draw: st.DrawFn, allow_slow: bool = False) -> list[str]:
                     st.sampled_from(["", ",", "random,,random", "x", "random," * 1000, "\x00"]),
                 ),
             ),
-            ("--hands", st.one_of(st.sampled_from(["2", "3"]), st.sampled_from(COUNT_WORDS))),
+            ("--hands", st.one_of(st.sampled_from(["2", "3"]), st.sampled_from(counts))),
+            ("--deals", st.one_of(st.sampled_from(["2", "3"]), st.sampled_from(counts))),
+            ("--plain", st.just("")),
+            ("--progress", st.just("")),
+            ("--no-progress", st.just("")),
+            ("--record", st.sampled_from(UNWRITABLE_DIRS)),
+        ]
+    elif command == "replay":
+        flags += [
+            ("--html", st.sampled_from(UNWRITABLE_FILES)),
+            ("--seat", st.one_of(small, st.sampled_from(["-1", "8", "9" * 5000, "x", ""]))),
+            ("--deal", st.one_of(small, st.sampled_from(COUNT_WORDS))),
+            ("--step", st.one_of(small, st.sampled_from(COUNT_WORDS))),
+            ("--plain", st.just("")),
         ]
     elif command == "bench":
         flags += [("--quick", st.just("")), ("--quick=3", st.just(""))]
@@ -2089,7 +2174,16 @@ def cli_argv(draw: st.DrawFn, allow_slow: bool = False) -> list[str]:
             chosen.append(next((f, s) for f, s in flags if f == required))
     for flag, values in chosen:
         value = draw(values)
-        if flag in ("--json", "--bogus", "--help", "--progress", "--no-progress", "--quick", "--quick=3"):
+        if flag in (
+            "--json",
+            "--bogus",
+            "--help",
+            "--progress",
+            "--no-progress",
+            "--plain",
+            "--quick",
+            "--quick=3",
+        ):
             argv.append(flag)
         elif draw(st.integers(0, 6)) == 0:
             argv.append(f"{flag}={value}")
@@ -2137,12 +2231,12 @@ ANSWERS = [
 ]
 
 
-CLI_WORDS = {"simulate", "play", "arena", "bench", "sheepshead", "tractor"}
+CLI_WORDS = {"simulate", "play", "arena", "replay", "bench", "sheepshead", "tractor"}
 
 
 @st.composite
 def cli_main_calls(draw: st.DrawFn, allow_slow: bool = False) -> Call:
-    argv = draw(cli_argv(allow_slow))
+    argv = draw(cli_argv(allow_slow, long_counts=False))
     if "bench" in argv and "--help" not in argv and draw(st.integers(0, 3)) > 0:
         argv.append("--bogus")  # a real bench takes seconds: the CLI process test runs one
     lines = draw(st.lists(st.one_of(st.sampled_from(ANSWERS), st.text(max_size=10)), max_size=30))
@@ -2176,3 +2270,1392 @@ STDIN_CHUNKS = [
     b"1" * 20 + b"\n",
 ]
 stdin_bytes = st.lists(st.sampled_from(STDIN_CHUNKS), max_size=12).map(b"".join)
+
+
+# ---- pictures (tricktaker.render) ----
+
+
+class Endless:
+    """An iterable of cards that never ends (``itertools.repeat(card)``, as a class that pickles by reference:
+    the child imports this module to build it). What a caller's endless generator looks like to the
+    library."""
+
+    def __init__(self, item: Any = "AS") -> None:
+        self.item = item
+
+    def __iter__(self) -> Endless:
+        return self
+
+    def __next__(self) -> Any:
+        return self.item
+
+    def __repr__(self) -> str:
+        return f"<endless {self.item!r}>"
+
+
+ENDLESS = [Endless("XX"), Endless(None)]
+"""Endless iterables whose first item is no card: refused at once, if the library looks at them one by one."""
+BAD_FLAGS = [1, 0, None, "yes", "", np.bool_(True), np.int64(1), 1.0, [True]]
+"""Values for a ``bool`` keyword that are not a ``bool``."""
+
+
+def render_entries() -> list[Entry]:
+    g = "render"
+    r = "tricktaker.render"
+    games = st.sampled_from(GAMES)
+    any_game_state = st.one_of(any_state("sheepshead"), any_state("tractor"))
+    some_cards = st.lists(card_texts("tractor"), max_size=33)
+    state_bad = [
+        Ref("rules", ("tractor", {})),
+        Ref("match", ("sheepshead", 1, False, {})),
+        Ref("vector", ("tractor", 2, 1, 0)),
+        Ref("env", ("sheepshead", {}, 1, 0)),
+        Ref("card", ("AS",)),
+        "state",
+        0,
+    ]
+    trump = P(
+        "trump",
+        st.one_of(st.none(), trumps_sane()),
+        ["2H", ("2", "H"), Ref("rules", ("tractor", {})), Ref("card", ("2H",)), True, 0],
+        extra=trumps_abusive,
+        keyword=True,
+        optional=True,
+    )
+    game_bad = ["", "Sheepshead", "chess", "tractor ", b"tractor", Ref("str_sub", ("tractor",)), 0, True]
+    out = [
+        Entry(
+            "render.card",
+            f"{r}:card",
+            [
+                P(
+                    "card",
+                    st.one_of(card_texts("tractor"), card_texts("tractor").map(lambda t: Ref("card", (t,)))),
+                    [*BAD_CARDS, True, False, *ENDLESS],
+                    extra=cards_abusive,
+                ),
+                trump,
+                P(
+                    "game",
+                    st.sampled_from([None, "sheepshead", "tractor"]),
+                    game_bad,
+                    keyword=True,
+                    optional=True,
+                ),
+                P("face_down", st.booleans(), BAD_FLAGS, keyword=True, optional=True),
+                P("legal", st.sampled_from([None, True, False]), BAD_FLAGS[:-1], keyword=True, optional=True),
+            ],
+            group=g,
+            timeout=5,
+        ),
+    ]
+
+    def hand(ctx: Any) -> Parts:
+        game = ctx if ctx is not None else "tractor"
+        cards = st.one_of(
+            st.lists(card_texts(game), max_size=33),
+            st.builds(
+                lambda s_, n_, seat: Ref("hand", (game, s_, n_, seat)),
+                st.integers(0, 30),
+                st.sampled_from(STEPS),
+                st.integers(0, NUM_PLAYERS[game] - 1),
+            ),
+        )
+        other = "tractor" if game == "sheepshead" else "sheepshead"
+        return None, [
+            P(
+                "cards",
+                cards,
+                [
+                    *ENDLESS,
+                    Ref("raising_iter"),
+                    Ref("iter", (["AS", "KS"],)),
+                    ["AS"] * 200,
+                    ["AS"] * 100_000,
+                    TRACTOR_CARDS * 2,
+                    ["2C", "BJ"],
+                    "AS KS",
+                    "AS",
+                    Ref("card", ("AS",)),
+                    {"AS": 1},
+                    [["AS"]],
+                    ["AS", None],
+                    ["AS", 5],
+                    ["XX"],
+                    5,
+                ],
+                extra=hands_abusive(game),
+            ),
+            P("game", st.just(game), [*game_bad, other, None], keyword=True),
+            trump,
+            P(
+                "legal",
+                st.one_of(st.none(), st.lists(card_texts(game), max_size=4)),
+                [*ENDLESS, Ref("raising_iter"), "AS", 5, [None], ["XX"], Ref("card", ("AS",))],
+                extra=hands_abusive(game),
+                keyword=True,
+                optional=True,
+            ),
+        ]
+
+    out.append(Entry("render.hand", f"{r}:hand", group=g, context=games, build=hand, timeout=5))
+    out.append(
+        Entry(
+            "render.Hand",
+            f"{r}:Hand",
+            [
+                P(
+                    "cards",
+                    some_cards,
+                    [*ENDLESS, Ref("raising_iter"), 5, None, "AS KS", ["XX"], [None], Ref("card", ("AS",))],
+                    extra=hands_abusive("tractor"),
+                    optional=True,
+                ),
+                P("game", st.just("tractor"), [*game_bad, None], optional=True),
+                P(
+                    "trump",
+                    st.one_of(st.none(), trumps_sane()),
+                    ["2H", True, 0],
+                    extra=trumps_abusive,
+                    optional=True,
+                ),
+            ],
+            group=g,
+            timeout=5,
+        )
+    )
+    out.append(
+        Entry(
+            "render.trick",
+            f"{r}:trick",
+            [P("state", any_game_state, state_bad, extra=states_abusive("tractor"))],
+            group=g,
+            timeout=5,
+        )
+    )
+
+    def table(ctx: Any) -> Parts:
+        game = ctx if ctx is not None else "sheepshead"
+        n = NUM_PLAYERS[game]
+        return None, [
+            P("state", any_state(game), state_bad, extra=states_abusive(game)),
+            P(
+                "seat",
+                st.one_of(st.none(), st.integers(0, n - 1)),
+                [
+                    -1,
+                    n,
+                    2**63,
+                    2**64,
+                    2**70,
+                    10**5000,
+                    -(10**5000),
+                    True,
+                    False,
+                    1.0,
+                    "0",
+                    np.int64(1),
+                    np.uint64(2**64 - 1),
+                    np.int8(-1),
+                    Ref("bad_index"),
+                ],
+                extra=seats_abusive(game),
+                keyword=True,
+                optional=True,
+            ),
+        ]
+
+    out.append(Entry("render.table", f"{r}:table", group=g, context=games, build=table, timeout=5))
+    out.append(
+        Entry(
+            "render.Hand._repr_svg_",
+            "._repr_svg_",
+            [],
+            group=g,
+            receiver=st.builds(
+                lambda game, s_, n_, seat: Ref("hand", (game, s_, n_, seat)),
+                games,
+                st.integers(0, 30),
+                st.sampled_from(STEPS),
+                st.integers(0, 3),
+            ),
+            timeout=5,
+        )
+    )
+    return out
+
+
+RENDER_BOUND_SECONDS = 3.0
+"""The deadline of :func:`render_endless_calls`: a hand of every card of both decks draws in milliseconds."""
+
+
+def render_endless_calls() -> list[Call]:
+    """Cards that never end or are a million long (a caller's generator, a bug upstream): refused in bounded
+    time and memory, not drawn until the memory runs out. Each its own entry point, so that one that hangs
+    does not stop the others' matrix."""
+    r = "tricktaker.render"
+    big = Ref("big_list", ("AS", 1_000_000))
+    cases: list[tuple[str, str, tuple[Any, ...], dict[str, Any]]] = [
+        ("render.hand (cards that never end)", f"{r}:hand", (Endless("AS"),), {"game": "tractor"}),
+        (
+            "render.hand (legal cards that never end)",
+            f"{r}:hand",
+            (["AS"],),
+            {"game": "tractor", "legal": Endless("AS")},
+        ),
+        ("render.hand (a million cards)", f"{r}:hand", (big,), {"game": "sheepshead"}),
+        ("render.Hand (cards that never end)", f"{r}:Hand", (Endless("QC"),), {"game": "sheepshead"}),
+    ]
+    return [
+        Call(target, args, kwargs, group="render", name=name, timeout=RENDER_BOUND_SECONDS)
+        for name, target, args, kwargs in cases
+    ]
+
+
+# ---- game records (tricktaker.record) and the saved games of ``play`` ----
+
+
+@dataclass(frozen=True)
+class Probe:
+    """A call with what the contract asks of it beyond the harness's own rules (for the records tests)."""
+
+    call: Call
+    label: str
+    """What the call is, for the findings: ``record.from_record(<sheepshead-hand: seat + 1, as bytes>)``."""
+    record_error: bool = False
+    """A refusal must be a ``RecordError`` (the readers of records)."""
+    where: str = ""
+    """A regex the ``RecordError``'s message must match: the deal and the step the mutation is at."""
+    file_errors: bool = False
+    """An ``OSError`` is a refusal too (a path that cannot be read), and so are a ``TypeError`` (no path) and
+    an ``ArgumentError`` (a text that is no path of this system)."""
+
+
+@dataclass
+class Corpus:
+    """Real records and saved games written by the library in the child (:func:`write_corpus`), read back by
+    the parent, and a directory to write their mutations to (the CLI and ``record.load`` take files)."""
+
+    directory: str
+    records: dict[str, str]
+    """Name -> the JSON text of a record (``sheepshead-hand``, ``tractor-match``…)."""
+    saves: dict[str, str]
+    """Name -> the JSON text of a game saved by ``play``'s ``save FILE``."""
+
+    def file(self, content: str | bytes, suffix: str = ".json") -> str:
+        """A file holding ``content`` (written once, named by its hash) in :attr:`directory`."""
+        data = content.encode("utf-8", "surrogatepass") if isinstance(content, str) else content
+        path = os.path.join(self.directory, f"f-{hashlib.sha1(data).hexdigest()[:16]}{suffix}")
+        if not os.path.exists(path):
+            with open(path, "wb") as f:
+                f.write(data)
+        return path
+
+    def out(self, label: str, suffix: str = ".json") -> str:
+        """A fresh path to write to (a record, a page, a save), unique to ``label``."""
+        return os.path.join(
+            self.directory, f"out-{hashlib.sha1(label.encode('utf-8', 'replace')).hexdigest()[:16]}{suffix}"
+        )
+
+
+class _Inert(Exception):
+    """The mutation does not apply to this record (no such field, no action)."""
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _token(name: str) -> str:
+    return f"\x00tt:{name}\x00"
+
+
+_TOKEN_TEXT = {
+    "deep": "[" * 100_000 + "]" * 100_000,
+    "nan": "NaN",
+    "inf": "Infinity",
+    "-inf": "-Infinity",
+    "1e400": "1e400",
+    "bignum": "9" * 5000,
+}
+"""What a token (:func:`_token`) stands for in a record's JSON text: what ``json.dumps`` cannot write."""
+_TOKEN_VALUE: dict[str, Any] = {
+    "deep": Ref("deep_list", (100_000,)),
+    "nan": float("nan"),
+    "inf": float("inf"),
+    "-inf": float("-inf"),
+    "1e400": float("inf"),
+    "bignum": 10**5000,
+}
+"""What a token stands for in a record given as data (a ``dict``)."""
+
+
+def _texts_of(doc: Any) -> str:
+    text = json.dumps(doc, ensure_ascii=False)
+    for name, value in _TOKEN_TEXT.items():
+        text = text.replace(json.dumps(_token(name)), value)
+    return text
+
+
+def _values_of(doc: Any) -> Any:
+    if isinstance(doc, str) and doc.startswith("\x00tt:"):
+        return _TOKEN_VALUE[doc[4:-1]]
+    if isinstance(doc, list):
+        return [_values_of(v) for v in doc]
+    if isinstance(doc, dict):
+        return {k: _values_of(v) for k, v in doc.items()}
+    return doc
+
+
+def _deal_of(doc: dict[str, Any], k: int, *, with_actions: bool = False) -> tuple[int, dict[str, Any]]:
+    deals = [
+        (j, d)
+        for j, d in enumerate(doc["deals"])
+        if isinstance(d, dict) and (not with_actions or (isinstance(d.get("actions"), list) and d["actions"]))
+    ]
+    if not deals:
+        raise _Inert
+    return deals[k % len(deals)]
+
+
+def _action_of(doc: dict[str, Any], k: int) -> tuple[int, int, list[Any]]:
+    j, deal = _deal_of(doc, k, with_actions=True)
+    actions = deal["actions"]
+    return j, (k * 7919 + k // 7) % len(actions), actions
+
+
+def _step(j: int, i: int) -> str:
+    return rf"^deal {j + 1}, step {i + 1}\b"
+
+
+def _deal_at(j: int) -> str:
+    return rf"^deal {j + 1}\b"
+
+
+def _action_field(field: str, value: Any) -> Any:
+    """A mutation setting ``field`` of one action to ``value(action, doc)``: refused at that very step."""
+
+    def op(doc: dict[str, Any], k: int) -> str:
+        j, i, actions = _action_of(doc, k)
+        actions[i][field] = value(actions[i], doc)
+        return _step(j, i)
+
+    return op
+
+
+def _actions(change: Any) -> Any:
+    """A mutation of one deal's list of actions (``change(actions, i)`` in place): refused in that deal."""
+
+    def op(doc: dict[str, Any], k: int) -> str:
+        j, i, actions = _action_of(doc, k)
+        change(actions, i)
+        return _deal_at(j)
+
+    return op
+
+
+def _deal_field(path: tuple[Any, ...], value: Any) -> Any:
+    """A mutation of a deal's field at ``path`` (``value(old)``, ``_DROP`` deletes it): refused there."""
+
+    def op(doc: dict[str, Any], k: int) -> str:
+        j, deal = _deal_of(doc, k)
+        parent: Any = deal
+        for key in path[:-1]:
+            parent = parent[key]
+        last = path[-1]
+        if isinstance(parent, list):
+            if not parent:
+                raise _Inert
+            last = last % len(parent)
+        elif last not in parent:
+            raise _Inert
+        new = value(parent[last])
+        if new is _DROP:
+            del parent[last]
+        else:
+            parent[last] = new
+        return _deal_at(j)
+
+    return op
+
+
+def _top(key: str, value: Any) -> Any:
+    """A mutation of a top-level field (``value(old)``, ``_DROP`` deletes it, ``_MISSING`` when absent)."""
+
+    def op(doc: dict[str, Any], k: int) -> str:
+        new = value(doc.get(key, _MISSING))
+        if new is _DROP:
+            doc.pop(key, None)
+        else:
+            doc[key] = new
+        return ""
+
+    return op
+
+
+def _rule(choose: Any) -> Any:
+    """A mutation of one rule option (the ``k``-th): ``choose(name, old)``."""
+
+    def op(doc: dict[str, Any], k: int) -> str:
+        rules = doc["rules"]
+        if not isinstance(rules, dict) or not rules:
+            raise _Inert
+        name = sorted(rules)[k % len(rules)]
+        rules[name] = choose(name, rules[name])
+        return ""
+
+    return op
+
+
+def _other_choice(name: str, old: Any) -> Any:
+    for options in RULE_OPTIONS.values():
+        if name in options:
+            others = [v for v in options[name] if v != old]
+            if others:
+                return others[0]
+    raise _Inert
+
+
+def _swap_cards(deal: dict[str, Any]) -> None:
+    hands = deal["deal"]["hands"]
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
+
+
+def _match_deals(change: Any) -> Any:
+    def op(doc: dict[str, Any], k: int) -> str:
+        deals = doc["deals"]
+        if len(deals) < 2:
+            raise _Inert
+        change(deals, k % (len(deals) - 1))
+        return r"^(deal \d+|totals)\b"
+
+    return op
+
+
+def _upper(text: Any) -> Any:
+    if not isinstance(text, str) or text.upper() == text:
+        raise _Inert
+    return text.upper()
+
+
+_DROP = object()
+_MISSING = object()
+
+
+def _seats(action: Any, doc: dict[str, Any]) -> int:
+    """How many seats the record's game has (the first seat out of range)."""
+    return len(doc["seats"])
+
+
+def _cards_swapped(doc: dict[str, Any], k: int) -> str:
+    j, deal = _deal_of(doc, k)
+    _swap_cards(deal)
+    return _deal_at(j)
+
+
+RECORD_OPS: dict[str, Any] = {
+    # one action: refused at that very step
+    "seat + 1": _action_field("seat", lambda a, doc: (a["seat"] + 1) % _seats(a, doc)),
+    "seat out of range": _action_field("seat", _seats),
+    "seat -1": _action_field("seat", lambda a, doc: -1),
+    "seat as text": _action_field("seat", lambda a, doc: str(a["seat"])),
+    "seat as float": _action_field("seat", lambda a, doc: float(a["seat"])),
+    "seat as bool": _action_field("seat", lambda a, doc: bool(a["seat"])),
+    "seat null": _action_field("seat", lambda a, doc: None),
+    "seat 5000 digits": _action_field("seat", lambda a, doc: _token("bignum")),
+    "seat NaN": _action_field("seat", lambda a, doc: _token("nan")),
+    "seat 1e400": _action_field("seat", lambda a, doc: _token("1e400")),
+    "action junk": _action_field("action", lambda a, doc: "play XX"),
+    "action upper case": _action_field("action", lambda a, doc: _upper(a["action"])),
+    "action padded": _action_field("action", lambda a, doc: f" {a['action']}"),
+    "action 300 chars": _action_field("action", lambda a, doc: "play " + "A" * 300),
+    "action 1 MB": _action_field("action", lambda a, doc: "x" * 1_000_000),
+    "action lone surrogate": _action_field("action", lambda a, doc: a["action"] + "\ud800"),
+    "action NUL": _action_field("action", lambda a, doc: a["action"] + "\x00"),
+    "action as number": _action_field("action", lambda a, doc: 5),
+    "action null": _action_field("action", lambda a, doc: None),
+    "action as list": _action_field("action", lambda a, doc: a["action"].split()),
+    "action nested deep": _action_field("action", lambda a, doc: _token("deep")),
+    "action extra field": _action_field("id", lambda a, doc: 3),
+    "action without seat": _actions(lambda acts, i: acts[i].pop("seat")),
+    "action as text": _actions(lambda acts, i: acts.__setitem__(i, acts[i]["action"])),
+    # the list of actions: refused in that deal
+    "drop an action": _actions(lambda acts, i: acts.pop(i)),
+    "repeat an action": _actions(lambda acts, i: acts.insert(i, dict(acts[i]))),
+    "swap two actions": _actions(lambda acts, i: acts.insert(max(i - 1, 0), acts.pop(i)) if i else _inert()),
+    "move an action to the end": _actions(lambda acts, i: acts.append(acts.pop(i))),
+    "reverse the actions": _actions(lambda acts, i: acts.reverse()),
+    "drop the later half": _actions(lambda acts, i: acts.__delitem__(slice(len(acts) // 2, None))),
+    "another step's action": _actions(
+        lambda acts, i: acts[i].__setitem__("action", acts[(i + 3) % len(acts)]["action"])
+    ),
+    "the actions 50 times": _actions(lambda acts, i: acts.extend(acts * 49)),
+    "100,001 actions": _actions(lambda acts, i: acts.extend([{}] * (100_001 - len(acts)))),
+    # a deal's other fields
+    "card junk": _deal_field(("deal", "hands", 0, 0), lambda c: "XX"),
+    "card lower case": _deal_field(("deal", "hands", 0, 0), lambda c: c.lower()),
+    "card with a symbol": _deal_field(
+        ("deal", "hands", 0, 0), lambda c: c[:-1] + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}.get(c[-1], c[-1])
+    ),
+    "card as number": _deal_field(("deal", "hands", 0, 0), lambda c: 12),
+    "card 9 characters": _deal_field(("deal", "hands", 0, 0), lambda c: "QC" + " " * 7),
+    "card dropped": _deal_field(("deal", "hands", 0), lambda h: h[1:]),
+    "card repeated": _deal_field(("deal", "hands", 0), lambda h: [*h, h[0]]),
+    "cards swapped between hands": _cards_swapped,
+    "deal null": _deal_field(("deal",), lambda d: None),
+    "deal empty": _deal_field(("deal",), lambda d: {}),
+    "result null": _deal_field(("result",), lambda r: None if r is not None else _inert()),
+    "result empty": _deal_field(("result",), lambda r: {} if r is not None else _inert()),
+    "result returns changed": _deal_field(("result", "returns", 0), lambda v: v + 1),
+    "result field dropped": _deal_field(("result", "returns"), lambda v: _DROP),
+    "result field added": _deal_field(
+        ("result",), lambda r: {**r, "bonus": 1} if isinstance(r, dict) else _inert()
+    ),
+    "result as list": _deal_field(("result",), lambda r: [r]),
+    "start null": _deal_field(("start",), lambda s_: None),
+    "start empty": _deal_field(("start",), lambda s_: {}),
+    "start field dropped": _deal_field(("start",), lambda s_: dict(list(s_.items())[1:])),
+    "start with a history": _deal_field(("start",), lambda s_: {**s_, "history": []}),
+    "start with a game": _deal_field(("start",), lambda s_: {**s_, "game": "sheepshead"}),
+    "start unknown field": _deal_field(("start",), lambda s_: {**s_, "bogus": 1}),
+    "start rng changed": _deal_field(("start", "rng", 0), lambda w: w ^ 1),
+    "start rng 2**64": _deal_field(("start", "rng"), lambda w: [2**64] * 4),
+    "start dealer + 1": _deal_field(("start", "dealer"), lambda d: (d + 1) % 5),
+    "start multiplier 2**70": _deal_field(("start", "multiplier"), lambda m: 2**70),
+    "start levels junk": _deal_field(("start", "levels"), lambda v: [1, 99]),
+    "start tractor rng changed": _deal_field(("start", "start", "deal", "rng", 0), lambda w: w ^ 1),
+    "number + 1": _deal_field(("number",), lambda n: n + 1),
+    "number as text": _deal_field(("number",), lambda n: str(n)),
+    "number 1.0": _deal_field(("number",), lambda n: float(n)),
+    # the record
+    "format 2": _top("tricktaker_record", lambda v: 2),
+    "format 0": _top("tricktaker_record", lambda v: 0),
+    "format as text": _top("tricktaker_record", lambda v: "1"),
+    "format 1.0": _top("tricktaker_record", lambda v: 1.0),
+    "format true": _top("tricktaker_record", lambda v: True),
+    "format 5000 digits": _top("tricktaker_record", lambda v: _token("bignum")),
+    "format Infinity": _top("tricktaker_record", lambda v: _token("inf")),
+    "format missing": _top("tricktaker_record", lambda v: _DROP),
+    "the other game": _top("game", lambda v: "tractor" if v == "sheepshead" else "sheepshead"),
+    "game chess": _top("game", lambda v: "chess"),
+    "game as number": _top("game", lambda v: 1),
+    "game 1 MB": _top("game", lambda v: "x" * 1_000_000),
+    "kind hand": _top("kind", lambda v: "hand" if v != "hand" else "round"),
+    "kind match": _top("kind", lambda v: "match" if v != "match" else "hand"),
+    "kind as list": _top("kind", lambda v: [v]),
+    "seats one short": _top("seats", lambda v: v[:-1]),
+    "seats one more": _top("seats", lambda v: [*v, "extra"]),
+    "seat name empty": _top("seats", lambda v: ["", *v[1:]]),
+    "seat name 201 characters": _top("seats", lambda v: ["x" * 201, *v[1:]]),
+    "seat name as number": _top("seats", lambda v: [0, *v[1:]]),
+    "seat name lone surrogate": _top("seats", lambda v: ["\udc80", *v[1:]]),
+    "library as number": _top("library", lambda v: 1),
+    "library 101 characters": _top("library", lambda v: "1" * 101),
+    "event 201 characters": _top("event", lambda v: "e" * 201),
+    "event as list": _top("event", lambda v: ["x"]),
+    "event lone surrogate": _top("event", lambda v: "\ud800"),
+    "unknown field": _top("bogus", lambda v: 1),
+    "match added": _top("match", lambda v: {"seed": 1} if v is _MISSING else _inert()),
+    "totals added": _top("totals", lambda v: {"deals_scored": 1} if v is _MISSING else _inert()),
+    "rules: another choice": _rule(_other_choice),
+    "rules: junk value": _rule(lambda name, old: "junk"),
+    "rules: 5000 digits": _rule(lambda name, old: _token("bignum")),
+    "rules: NaN": _rule(lambda name, old: _token("nan")),
+    "rules: value as text": _rule(lambda name, old: json.dumps(old)),
+    "rules: unknown option": _top(
+        "rules", lambda v: {**v, "bogus": True} if isinstance(v, dict) else _inert()
+    ),
+    "rules as list": _top("rules", lambda v: list(v.items()) if isinstance(v, dict) else _inert()),
+    "rules empty": _top("rules", lambda v: {}),
+    # deals
+    "no deal": _top("deals", lambda v: []),
+    "deals as object": _top("deals", lambda v: {"1": v[0]}),
+    "deals 1000 times": _top("deals", lambda v: v * 1000),
+    "100,001 deals": _top("deals", lambda v: [None] * 100_001),
+    "deal nested deep": _top("deals", lambda v: [_token("deep")]),
+    "a deal repeated": _match_deals(lambda deals, i: deals.insert(i, json.loads(json.dumps(deals[i])))),
+    "a deal dropped": _match_deals(lambda deals, i: deals.pop(i)),
+    "two deals swapped": _match_deals(lambda deals, i: deals.insert(i + 1, deals.pop(i))),
+    "starts swapped": _match_deals(lambda deals, i: (deals[i].__setitem__("start", deals[i + 1]["start"]),)),
+    # a match's fields
+    "match seed + 1": _top(
+        "match", lambda v: {**v, "seed": v["seed"] + 1} if isinstance(v, dict) else _inert()
+    ),
+    "match seed 2**64": _top("match", lambda v: {**v, "seed": 2**64} if isinstance(v, dict) else _inert()),
+    "match seed NaN": _top(
+        "match", lambda v: {**v, "seed": _token("nan")} if isinstance(v, dict) else _inert()
+    ),
+    "match dealer 5": _top("match", lambda v: {**v, "dealer": 5} if isinstance(v, dict) else _inert()),
+    "match dropped": _top("match", lambda v: _DROP if v is not _MISSING else _inert()),
+    "totals dropped": _top("totals", lambda v: _DROP if v is not _MISSING else _inert()),
+    "totals empty": _top("totals", lambda v: {} if v is not _MISSING else _inert()),
+    "deals scored - 1": _top(
+        "totals", lambda v: {**v, "deals_scored": v["deals_scored"] - 1} if isinstance(v, dict) else _inert()
+    ),
+    "deals scored + 1": _top(
+        "totals", lambda v: {**v, "deals_scored": v["deals_scored"] + 1} if isinstance(v, dict) else _inert()
+    ),
+    "over flipped": _top(
+        "totals", lambda v: {**v, "over": not v["over"]} if isinstance(v, dict) else _inert()
+    ),
+    "totals unknown field": _top("totals", lambda v: {**v, "bogus": 0} if isinstance(v, dict) else _inert()),
+}
+"""Structural mutations of a record: each returns a regex its ``RecordError`` must match (the deal, and the
+step when the mutation is in one action), ``""`` when it names no deal, and raises :class:`_Inert` when it
+does not apply."""
+
+
+def _inert() -> Any:
+    raise _Inert
+
+
+RAW_RECORD_OPS = ["truncate", "flip", "bom", "latin1", "double", "nest", "nul", "bignum"]
+"""Text-level damage (``worker.raw_mutate``): truncation, a character changed, a BOM, bytes that are not
+UTF-8, the text twice, nesting, a NUL, a 5000-digit number."""
+FORMS = ("text", "bytes", "data")
+"""How a record is given: JSON text, UTF-8 bytes, or the parsed data (a ``dict``)."""
+
+
+def record_variant(text: str, ops: list[tuple[str, int]], form: str) -> tuple[Any, str, str]:
+    """``(value, label, where)``: the record ``text`` with ``ops`` applied, given as ``form`` (:data:`FORMS`).
+    An op is ``(name, k)``: a structural mutation of :data:`RECORD_OPS` (``k`` picks the deal and the action),
+    ``("raw:" + op, k)`` text damage (``worker.raw_mutate``) or ``("generic:" + op, k)`` a mutation of any
+    field (``worker.mutate_doc``). ``label`` says what was done; ``where`` is the regex the refusal must match
+    (one structural mutation only, in a record that still reads as JSON)."""
+    from worker import mutate_doc, raw_mutate
+
+    doc = json.loads(text)
+    done: list[str] = []
+    where = ""
+    raw: list[tuple[str, int]] = []
+    for name, k in ops:
+        if name.startswith("raw:"):
+            raw.append((name[4:], k))
+            done.append(name)
+            continue
+        if name.startswith("generic:"):
+            value = JSON_VALUES[k % len(JSON_VALUES)]
+            how = name.split(":", 1)[1]
+            doc = mutate_doc(doc, [(k // 3, how, value)])
+            done.append(f"{how} at path {k // 3} with {_short(value, 20)}")
+            continue
+        trial = json.loads(json.dumps(doc))
+        try:
+            found = RECORD_OPS[name](trial, k)
+        except (_Inert, KeyError, IndexError, TypeError, ValueError, AttributeError, ZeroDivisionError):
+            continue
+        doc = trial
+        done.append(name)
+        where = found if len(ops) == 1 else ""
+    label = ", ".join(done) if done else "unchanged"
+    if "\x00tt:" in json.dumps(doc, ensure_ascii=False).replace("\\u0000", "\x00") or (
+        form == "bytes" and _SURROGATE.search(json.dumps(doc, ensure_ascii=False))
+    ):
+        where = ""  # refused as it is read (not JSON data, not UTF-8), before any deal
+    if raw:
+        damaged = raw_mutate(_texts_of(doc), raw)
+        if form == "bytes" and isinstance(damaged, str):
+            damaged = damaged.encode("utf-8", "surrogatepass")
+        return damaged, f"{label}, as {'bytes' if isinstance(damaged, bytes) else 'text'}", ""
+    if form == "data":
+        return _values_of(doc), f"{label}, as data", where
+    value = _texts_of(doc)
+    if form == "bytes":
+        return value.encode("utf-8", "surrogatepass"), f"{label}, as bytes", where
+    return value, f"{label}, as text", where
+
+
+HUGE_OPS = {
+    "100,001 actions",
+    "100,001 deals",
+    "the actions 50 times",
+    "deals 1000 times",
+    "action 1 MB",
+    "game 1 MB",
+}
+"""The mutations that make a record megabytes long: in the CI matrix, not in random combinations (each further
+mutation of such a record would copy it again)."""
+GENERIC_RECORD_OPS = [
+    f"generic:{op}" for op in ("replace", "delete", "wrap", "dup", "add", "stringify", "big")
+]
+_SMALL_OPS = sorted(set(RECORD_OPS) - HUGE_OPS)
+record_ops = st.lists(
+    st.tuples(
+        st.one_of(
+            st.sampled_from(_SMALL_OPS),
+            st.sampled_from(_SMALL_OPS),
+            st.sampled_from(GENERIC_RECORD_OPS),
+            st.sampled_from([f"raw:{op}" for op in RAW_RECORD_OPS]),
+        ),
+        st.integers(0, 10**6),
+    ),
+    min_size=1,
+    max_size=3,
+)
+
+NOT_RECORDS: list[tuple[str, Any]] = [
+    ("None", None),
+    ("5", 5),
+    ("[]", []),
+    ("''", ""),
+    ("b''", b""),
+    ("'{}'", "{}"),
+    ("{}", {}),
+    ("'null'", "null"),
+    ("'[]'", "[]"),
+    ("'NaN'", "NaN"),
+    ("'[' * 100_000", "[" * 100_000),
+    ("'{\"a\":' * 100_000", '{"a":' * 100_000),
+    ("b'\\xff\\xfe'", b"\xff\xfe"),
+    ("UTF-16", '{"tricktaker_record": 1}'.encode("utf-16")),
+    ("a bytearray", Ref("bytearray", (b"{}",))),
+    ("a memoryview", Ref("memoryview", (b"{}",))),
+    ("a str subclass", Ref("str_sub", ("{}",))),
+    ("10 MB of spaces", Ref("big_str", (" ", 10_000_000))),
+    ("65 MiB of spaces", Ref("big_str", (" ", 65 * 2**20))),
+    ("a set in the data", {"tricktaker_record": 1, "game": {"sheepshead"}}),
+    ("an object in the data", {"tricktaker_record": 1, "game": Ref("object")}),
+    ("a tuple key", {("a",): 1}),
+    ("a list 100,000 deep in the data", {"tricktaker_record": 1, "game": Ref("deep_list", (100_000,))}),
+    ("a state", Ref("state", ("sheepshead", 1, 10))),
+    ("a state's save", Ref("save", ("tractor", 3, 20, []))),
+    ("a list of records", ["{}"]),
+    ("a record's keys as items", Ref("dict_items", ({"tricktaker_record": 1},))),
+]
+"""Values that are no record at all, each with its label."""
+
+READERS = {
+    "record.from_record": "tricktaker.record:from_record",
+    "sheepshead.State.from_record": "tricktaker.sheepshead:State.from_record",
+    "tractor.State.from_record": "tricktaker.tractor:State.from_record",
+    "sheepshead.Match.from_record": "tricktaker.sheepshead:Match.from_record",
+    "tractor.Match.from_record": "tricktaker.tractor:Match.from_record",
+}
+"""The readers of a record (each refuses with a ``RecordError``)."""
+
+
+def _reader_probe(name: str, value: Any, label: str, where: str = "") -> Probe:
+    call = Call(READERS[name], (value,), group="records", name=name, tag=label, timeout=20)
+    return Probe(call, f"<{label}>", record_error=True, where=where)
+
+
+def record_reader_probes(corpus: Corpus) -> list[Probe]:
+    """The CI matrix of the readers: every structural mutation on two records (one of each game where it
+    applies), the text-level damage, values that are no record, and every real record given to every reader
+    (records of the other game, hand records to ``Match.from_record``)."""
+    names = sorted(corpus.records)
+    out: list[Probe] = []
+    for i, op in enumerate(sorted(RECORD_OPS)):
+        for j in (i, i + len(names) // 2):
+            rec = names[j % len(names)]
+            form = FORMS[(i + j) % len(FORMS)]
+            value, label, where = record_variant(corpus.records[rec], [(op, i * 7 + j)], form)
+            if label.startswith("unchanged"):
+                continue
+            out.append(_reader_probe("record.from_record", value, f"{rec}: {label}", where))
+    for i, op in enumerate(RAW_RECORD_OPS):
+        for j in (i, i + 1):
+            rec = names[j % len(names)]
+            value, label, _ = record_variant(corpus.records[rec], [(f"raw:{op}", 77 + i * 1000)], "text")
+            out.append(_reader_probe("record.from_record", value, f"{rec}: {label}"))
+    for label, value in NOT_RECORDS:
+        out.append(_reader_probe("record.from_record", value, label))
+    for name in READERS:
+        for rec in names:
+            form = FORMS[len(out) % len(FORMS)]
+            value, label, _ = record_variant(corpus.records[rec], [], form)
+            out.append(_reader_probe(name, value, f"{rec}, {label.split(', ', 1)[1]}"))
+        for save in sorted(corpus.saves)[:1]:
+            out.append(_reader_probe(name, corpus.saves[save], f"the saved game {save}"))
+        for label, value in NOT_RECORDS[:4]:
+            out.append(_reader_probe(name, value, label))
+    return out
+
+
+def record_reader_strategy(corpus: Corpus) -> st.SearchStrategy[Probe]:
+    """Random mutations (one to three, structural, generic or text damage) of real records, to any reader."""
+    return st.builds(
+        lambda name, rec, ops, form: _reader_probe(
+            name, *_labelled(record_variant(corpus.records[rec], ops, form), rec)
+        ),
+        st.sampled_from(sorted(READERS)),
+        st.sampled_from(sorted(corpus.records)),
+        record_ops,
+        st.sampled_from(FORMS),
+    )
+
+
+def _labelled(variant: tuple[Any, str, str], rec: str) -> tuple[Any, str, str]:
+    value, label, where = variant
+    return value, f"{rec}: {label}", where
+
+
+def load_probes(corpus: Corpus) -> list[Probe]:
+    """``record.load(path)``: real record files, damaged ones, and paths that are no record file. A path that
+    cannot be read may raise an ``OSError``; nothing else but a ``RecordError``, and never a bool or an int
+    read as a file descriptor."""
+    names = sorted(corpus.records)
+    paths: list[tuple[str, Any]] = [(f"the file of {n}", corpus.file(corpus.records[n])) for n in names]
+    for i, op in enumerate(["seat + 1", "drop an action", "format 2", "card junk"]):
+        rec = names[i % len(names)]
+        value, label, _ = record_variant(corpus.records[rec], [(op, i)], "text")
+        paths.append((f"a file of {rec}: {label}", corpus.file(value)))
+    record = corpus.records[names[0]]
+    paths += [
+        ("a truncated file", corpus.file(record[: len(record) // 2])),
+        ("a file of binary junk", corpus.file(bytes(range(256)) * 64)),
+        ("a file not UTF-8", corpus.file(record.encode().replace(b'"', b'"\xff', 1))),
+        ("a 10 MB file", corpus.file(record[:-2] + ', "pad": "' + "x" * 10_000_000 + '"}')),
+        ("a 65 MiB file", corpus.file(b" " * (65 * 2**20))),
+        ("an empty file", corpus.file(b"")),
+        ("a saved game of play", corpus.file(next(iter(corpus.saves.values())))),
+        ("the directory", corpus.directory),
+        ("a missing file", os.path.join(corpus.directory, "missing.json")),
+        ("a path under a file", os.path.join(corpus.file(record), "x.json")),
+        ("/dev/null", "/dev/null"),
+        ("/proc/self/mem", "/proc/self/mem"),
+        ("a name too long", "9" * 5000),
+        ("a path as bytes", os.fsencode(corpus.file(record))),
+        ("a path as a Path", pathlib.Path(corpus.file(record))),
+        ("''", ""),
+        ("a NUL in the path", corpus.file(record) + "\x00"),
+        ("a lone surrogate in the path", "\ud800.json"),
+        ("True (fd 1)", True),
+        ("False (fd 0)", False),
+        ("-1", -1),
+        ("2**70", 2**70),
+        ("1.5", 1.5),
+        ("None", None),
+        ("the record's text", record),
+        ("a list", [corpus.file(record)]),
+    ]
+    return [
+        Probe(
+            Call(
+                "tricktaker.record:load", (path,), group="records", name="record.load", tag=label, timeout=20
+            ),
+            f"<{label}>",
+            record_error=True,
+            file_errors=True,
+        )
+        for label, path in paths
+    ]
+
+
+SAVE_REPLACEMENTS: list[Any] = [None, [], {}, "x", -1, 2**64, True, 1.5, _token("bignum"), _token("nan")]
+"""What the curated saved games put in place of a field's value (the tokens: a 5000-digit number, NaN)."""
+
+RESUME_LINES = ["1", "1", "undo", "show", "1", "2", "undo", "1", "quit"]
+"""The answers to the prompts of a resumed game: moves, take-backs, and leave."""
+
+
+def game_of_save(text: str) -> str:
+    """The game of a saved game (its ``"game"``)."""
+    game = json.loads(text).get("game")
+    return game if game in GAMES else "sheepshead"
+
+
+def cli_probe(
+    argv: list[str], lines: list[str], label: str, statuses: tuple[int, ...], says: str = ""
+) -> Probe:
+    """``tricktaker.cli.main(argv)`` in the child, judged by :func:`cli_contract`."""
+    words = " ".join(w for w in argv[:2] if w in CLI_WORDS)
+    call = Call(
+        "strategies:cli_contract",
+        (argv, lines, list(statuses), says),
+        group="records (cli)",
+        name=f"cli.main {words} ({label.split(':', 1)[0]})",
+        tag=label,
+        timeout=60,
+    )
+    words = " ".join(w if len(w) <= 60 else f"{w[:20]}…<{len(w)} chars>" for w in argv)
+    return Probe(call, f"{label} | tricktaker {words}")
+
+
+SAVE_RECORD_OPS = [
+    "seat + 1",
+    "action junk",
+    "drop an action",
+    "repeat an action",
+    "card junk",
+    "start rng changed",
+    "result returns changed",
+    "format 2",
+    "the other game",
+    "kind hand",
+    "seats one short",
+    "a deal dropped",
+    "match seed + 1",
+    "deals scored - 1",
+    "rules: another choice",
+    "100,001 actions",
+]
+"""Mutations of the record a saved game holds (the saves of ``play`` hold the match's record)."""
+
+
+def _save_doc_variants(text: str) -> list[tuple[str, Any]]:
+    """Damage to a saved game, whatever its fields: each top-level field dropped and replaced by odd values,
+    each field of its objects replaced, the record it holds mutated (:data:`SAVE_RECORD_OPS`), and the fields
+    every save has (game, version, seat, opponents, decisions) given values they cannot have."""
+    doc = json.loads(text)
+    out: list[tuple[str, Any]] = []
+    for i, (key, value) in enumerate(doc.items()):
+        out.append((f"{key} dropped", {k: v for k, v in doc.items() if k != key}))
+        odd = SAVE_REPLACEMENTS[i % len(SAVE_REPLACEMENTS)]
+        out.append((f"{key} = {_short(odd, 20)}", {**doc, key: odd}))
+        out.append((f"{key} nested deep", {**doc, key: _token("deep")}))
+        if isinstance(value, dict):
+            for j, inner in enumerate(value):
+                odd = SAVE_REPLACEMENTS[(i + j + 3) % len(SAVE_REPLACEMENTS)]
+                out.append((f"{key}.{inner} = {_short(odd, 20)}", {**doc, key: {**value, inner: odd}}))
+            out.append((f"{key} as text", {**doc, key: json.dumps(value)}))
+    held = doc.get("record")
+    if isinstance(held, dict) and "tricktaker_record" in held:
+        for k, op in enumerate(SAVE_RECORD_OPS):
+            trial = json.loads(json.dumps(held))
+            try:
+                RECORD_OPS[op](trial, k * 7)
+            except (_Inert, KeyError, IndexError, TypeError, ValueError, AttributeError, ZeroDivisionError):
+                continue
+            out.append((f"its record: {op}", {**doc, "record": trial}))
+    game = doc.get("game")
+    out += [
+        ("the other game", {**doc, "game": "tractor" if game == "sheepshead" else "sheepshead"}),
+        ("game chess", {**doc, "game": "chess"}),
+        ("format of a record", {**doc, "format": "tricktaker_record"}),
+        (
+            "version + 1",
+            {**doc, "version": doc.get("version", 1) + 1 if isinstance(doc.get("version"), int) else 99},
+        ),
+        ("version 0", {**doc, "version": 0}),
+        (
+            "version 1.0",
+            {**doc, "version": float(doc["version"]) if isinstance(doc.get("version"), int) else 1.0},
+        ),
+        ("version true", {**doc, "version": True}),
+        ("version 5000 digits", {**doc, "version": _token("bignum")}),
+        ("seat + 1", {**doc, "seat": doc["seat"] + 1 if isinstance(doc.get("seat"), int) else 1}),
+        ("seat 9", {**doc, "seat": 9}),
+        ("seat NaN", {**doc, "seat": _token("nan")}),
+        ("opponents pimc", {**doc, "opponents": "pimc"}),
+        ("opponents as list", {**doc, "opponents": ["random"]}),
+        ("decisions huge", {**doc, "decisions": [10**300, 2**64]}),
+        ("decisions negative", {**doc, "decisions": [-1]}),
+        ("decisions decreasing", {**doc, "decisions": [5, 3, 1]}),
+        ("decisions 100,000", {**doc, "decisions": list(range(100_000))}),
+        ("max_rounds 0", {**doc, "max_rounds": 0}),
+        ("max_rounds 10**13", {**doc, "max_rounds": 10**13}),
+        ("an unknown field", {**doc, "bogus": 1}),
+    ]
+    return out
+
+
+def resume_probes(corpus: Corpus) -> list[Probe]:
+    """``play GAME --resume FILE`` of damaged saved games (each field, the text, the file itself), and of
+    files that are no saved game: each exits 0 (still a game) or 1 with ``tricktaker: error:``."""
+    from worker import raw_mutate
+
+    out: list[Probe] = []
+
+    def resume(
+        path: str, game: str, label: str, statuses: tuple[int, ...] = (0, 1), extra: list[str] = ()
+    ) -> None:
+        argv = ["play", game, "--resume", path, "--plain", "--opponents", "random", *extra]
+        lines = [*RESUME_LINES[:-1], f"save {corpus.out(label)}", "quit"]
+        out.append(
+            cli_probe(
+                argv, lines, f"resume: {label}", statuses, "" if 0 in statuses else "tricktaker: error:"
+            )
+        )
+
+    names = sorted(corpus.saves)
+    for name in names:
+        text, game = corpus.saves[name], game_of_save(corpus.saves[name])
+        resume(corpus.file(text), game, f"{name} as saved")
+        resume(
+            corpus.file(text),
+            game,
+            f"{name}, with --record and --deals 1",
+            extra=["--record", corpus.out(f"{name} record"), "--deals", "1"],
+        )
+    for k, name in enumerate(names):  # each damage once, on the saves in turn
+        text, game = corpus.saves[name], game_of_save(corpus.saves[name])
+        for label, doc in _save_doc_variants(text)[k :: len(names)]:
+            resume(corpus.file(_texts_of(doc)), game, f"{name}: {label}")
+    for i, op in enumerate(["truncate", "flip", "bom", "latin1", "double", "nest", "nul", "bignum"]):
+        name = names[i % len(names)]
+        text, game = corpus.saves[name], game_of_save(corpus.saves[name])
+        resume(corpus.file(raw_mutate(text, [(op, 37 + 101 * i)])), game, f"{name}: {op}")
+    name = sorted(corpus.saves)[0]
+    text, game = corpus.saves[name], game_of_save(corpus.saves[name])
+    other = "tractor" if game == "sheepshead" else "sheepshead"
+    failing = [
+        ("a saved game of the other game", corpus.file(text), other),
+        ("a record", corpus.file(next(iter(corpus.records.values()))), game),
+        *[
+            (f"its {key} alone", corpus.file(json.dumps(json.loads(text)[key])), game)
+            for key in ("state", "record", "match")
+            if isinstance(json.loads(text).get(key), dict)
+        ],
+        ("binary junk", corpus.file(bytes(range(256)) * 64), game),
+        ("10 MB of junk", corpus.file("x" * 10_000_000), game),
+        ("17 MB of spaces", corpus.file(b" " * (17 * 2**20)), game),
+        ("an empty file", corpus.file(b""), game),
+        ("UTF-16", corpus.file(text.encode("utf-16")), game),
+        ("nested 100,000 deep", corpus.file("[" * 100_000 + "]" * 100_000), game),
+        ("a directory", corpus.directory, game),
+        ("a missing file", os.path.join(corpus.directory, "missing.json"), game),
+        ("a path under a file", os.path.join(corpus.file(text), "x.json"), game),
+        ("/dev/null", "/dev/null", game),
+        ("/proc/self/mem", "/proc/self/mem", game),
+        ("a name too long", "9" * 5000, game),
+        ("a name not UTF-8", "\udcff.json", game),
+    ]
+    for label, path, g in failing:
+        resume(path, g, label, (1,))
+    resume(
+        corpus.file(text[:-2] + ', "pad": "' + "x" * 10_000_000 + '"}'),
+        game,
+        f"{name}: padded to 10 MB",
+    )
+    return out
+
+
+def replay_probes(corpus: Corpus) -> list[Probe]:
+    """``replay FILE`` of real records (every view: terminal steps, a seat's view, one step, the web page),
+    of damaged ones, and of files that are no record."""
+    out: list[Probe] = []
+    views: list[tuple[str, list[str], list[str]]] = [
+        ("every step", ["--plain"], []),
+        ("seat 1's view", ["--plain", "--seat", "1"], []),
+        ("step 5 as seat 3", ["--step", "5", "--seat", "3"], []),
+        ("interactive", [], ["", "", "b", "3", "99999", "x" * 300, "help", "", "q"]),
+        ("deal 2", ["--deal", "2", "--step", "0"], []),
+        ("the web page", ["--html", ""], []),
+        ("the web page as seat 2", ["--html", "", "--seat", "2"], []),
+    ]
+
+    def replay(
+        path: str, label: str, view: int, statuses: tuple[int, ...] = (0, 1, 2), says: str = ""
+    ) -> None:
+        what, flags, lines = views[view % len(views)]
+        flags = [corpus.out(f"{label} {what}", ".html") if f == "" else f for f in flags]
+        out.append(cli_probe(["replay", path, *flags], lines, f"replay: {label}, {what}", statuses, says))
+
+    names = sorted(corpus.records)
+    for i, name in enumerate(names):  # two views of each record, every view of a match of hands
+        for v in range(len(views)):
+            if v in (i % len(views), (i + 3) % len(views)) or name == "sheepshead-match-over":
+                replay(corpus.file(corpus.records[name]), name, v)
+    for i, op in enumerate(sorted(RECORD_OPS)[::3]):
+        rec = names[i % len(names)]
+        value, label, _ = record_variant(corpus.records[rec], [(op, i * 13)], "bytes")
+        if not label.startswith("unchanged"):
+            replay(corpus.file(value), f"{rec}: {label}", i)
+    record = corpus.records[names[0]]
+    failing = [
+        ("a truncated record", corpus.file(record[: len(record) // 3])),
+        ("a record not UTF-8", corpus.file(record.encode().replace(b'"', b'"\xff', 1))),
+        ("binary junk", corpus.file(bytes(range(256)) * 64)),
+        ("65 MiB of spaces", corpus.file(b" " * (65 * 2**20))),
+        ("a saved game of play", corpus.file(next(iter(corpus.saves.values())))),
+        ("nested 100,000 deep", corpus.file("[" * 100_000 + "]" * 100_000)),
+        (
+            "NaN for the format",
+            corpus.file(record.replace('"tricktaker_record": 1', '"tricktaker_record": NaN')),
+        ),
+        ("a directory", corpus.directory),
+        ("a missing file", os.path.join(corpus.directory, "missing.json")),
+        ("/dev/null", "/dev/null"),
+        ("a name too long", "9" * 5000),
+    ]
+    for i, (label, path) in enumerate(failing):
+        replay(path, label, i, (1,), "tricktaker: error:")
+    return out
+
+
+def unwritable_probes(corpus: Corpus) -> list[Probe]:
+    """``play --record``, ``arena --record`` and ``replay --html`` to paths that cannot be written: exit 1
+    with ``tricktaker: error:`` naming the path."""
+    out: list[Probe] = []
+    record_file = corpus.file(corpus.records[sorted(corpus.records)[0]])
+    a_file = corpus.file(b"not a directory")
+    files = [*UNWRITABLE_FILES, corpus.directory, os.path.join(a_file, "x.json")]
+    dirs = [*UNWRITABLE_DIRS, a_file, os.path.join(a_file, "deals")]
+    for i, path in enumerate(files):
+        game = GAMES[i % 2]
+        label = _short(path, 40)
+        out.append(
+            cli_probe(
+                ["play", game, "--seed", str(i), "--record", path, "--plain"],
+                ["1", "quit"],
+                f"play --record {label}",
+                (1,),
+                "tricktaker: error: cannot write",
+            )
+        )
+        out.append(
+            cli_probe(
+                ["replay", record_file, "--html", path],
+                [],
+                f"replay --html {label}",
+                (1,),
+                "tricktaker: error: cannot write",
+            )
+        )
+    for i, path in enumerate(dirs):
+        game = GAMES[i % 2]
+        out.append(
+            cli_probe(
+                [
+                    "arena",
+                    game,
+                    "--bots",
+                    "random",
+                    "--deals",
+                    "2",
+                    "--record",
+                    path,
+                    "--plain",
+                    "--progress",
+                ],
+                [],
+                f"arena --record {_short(path, 40)}",
+                (1,),
+                "tricktaker: error: cannot",
+            )
+        )
+    return out
+
+
+def cli_record_strategy(corpus: Corpus) -> st.SearchStrategy[Probe]:
+    """Random: a saved game with one to three generic mutations, resumed; a record with one to three random
+    mutations, replayed in a random view."""
+    from worker import mutate_doc
+
+    def resumed(name: str, muts: list[Any], extra: list[str]) -> Probe:
+        text = corpus.saves[name]
+        doc = mutate_doc(json.loads(text), muts)
+        label = f"{name}: " + "; ".join(f"{op} at {sel} with {_short(v, 20)}" for sel, op, v in muts)
+        argv = ["play", game_of_save(text), "--resume", corpus.file(json.dumps(doc)), "--plain", *extra]
+        lines = [*RESUME_LINES[:-1], f"save {corpus.out(label)}", "quit"]
+        return cli_probe(argv, lines, f"resume: {label}", (0, 1))
+
+    def replayed(name: str, ops: list[tuple[str, int]], flags: list[str]) -> Probe:
+        value, label, _ = record_variant(corpus.records[name], ops, "bytes")
+        label = f"{name}: {label}"
+        flags = [corpus.out(label, ".html") if f == "" else f for f in flags]
+        return cli_probe(
+            ["replay", corpus.file(value), *flags], ["", "b", "1", "q"], f"replay: {label}", (0, 1, 2)
+        )
+
+    extras = st.sampled_from(
+        [
+            ["--opponents", "random"],
+            ["--opponents", "random", "--deals", "1"],
+            ["--opponents", "heuristic", "--threads", "2"],
+            [],
+        ]
+    )
+    flags = st.sampled_from(
+        [["--plain"], ["--step", "3"], ["--html", ""], [], ["--seat", "0", "--step", "1"]]
+    )
+    return st.one_of(
+        st.builds(
+            resumed, st.sampled_from(sorted(corpus.saves)), st.lists(mutation, min_size=1, max_size=3), extras
+        ),
+        st.builds(replayed, st.sampled_from(sorted(corpus.records)), record_ops, flags),
+    )
+
+
+# ---- run in the child (targets ``strategies:…`` of a Call; they import tricktaker themselves) ----
+
+
+class CliContractError(Exception):
+    """Raised in the child by :func:`cli_contract` when the command line breaks its contract."""
+
+
+def cli_contract(argv: list[str], lines: list[str], statuses: list[int], says: str = "") -> str:
+    """``tricktaker.cli.main(argv)`` answering its prompts with ``lines`` (then the end of the input): it must
+    return one of ``statuses``, 1 with ``tricktaker: error:`` (and ``says``) on stderr, 2 with an error on
+    stderr; no exception may escape it, no traceback be printed, no prompt be asked 5000 times. Returns what
+    happened (``exit 1: tricktaker: error: …``)."""
+    import contextlib
+    import io
+    import traceback
+
+    from tricktaker import cli
+
+    answers = iter(lines)
+    prompts = 0
+
+    def input_fn(prompt: str) -> str:
+        nonlocal prompts
+        prompts += 1
+        if prompts > 5000:
+            raise CliContractError("more than 5000 prompts: the command loops")
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    out, err = io.StringIO(), io.StringIO()
+    real_out, real_err = io.StringIO(), io.StringIO()
+    try:
+        with contextlib.redirect_stdout(real_out), contextlib.redirect_stderr(real_err):
+            code = cli.main(argv, input_fn=input_fn, out=out, err=err)
+    except CliContractError:
+        raise
+    except BaseException as e:
+        frames = [f for f in traceback.extract_tb(e.__traceback__) if "/python/tricktaker/" in f.filename]
+        where = (
+            f" (raised at {frames[-1].filename.split('/python/', 1)[-1]}:{frames[-1].lineno})"
+            if frames
+            else ""
+        )
+        text = str(e)[:200] if not isinstance(e, ValueError) or "digits" not in str(e) else "a huge int"
+        raise CliContractError(f"an exception escaped main: {type(e).__name__}: {text}{where}") from None
+    errors = err.getvalue() + real_err.getvalue()
+    last = next((line for line in reversed(errors.strip().splitlines()) if line.strip()), "")
+    if "Traceback (most recent call last)" in errors + out.getvalue() + real_out.getvalue():
+        raise CliContractError(f"a traceback was printed: {last[:200]}")
+    if not isinstance(code, int) or isinstance(code, bool):
+        raise CliContractError(f"main returned {code!r}, not an exit status")
+    if code not in statuses:
+        raise CliContractError(f"exit status {code}, not {' or '.join(map(str, statuses))}: {last[:200]}")
+    if code == 1 and "tricktaker: error:" not in errors:
+        raise CliContractError(f"exit status 1 without 'tricktaker: error:' on stderr: {last[:200]!r}")
+    if code == 1 and says and says not in errors:
+        raise CliContractError(f"exit status 1, but stderr does not say {says!r}: {last[:200]!r}")
+    if code == 2 and "error:" not in errors:
+        raise CliContractError(f"exit status 2 without an error on stderr: {last[:200]!r}")
+    return f"exit {code}: {last[:150]}"
+
+
+def write_corpus(directory: str) -> str:
+    """Real records and saved games, written to ``directory`` by the library's own code: ``play`` (its
+    ``save FILE`` and ``--record``) and ``arena --record`` driven through ``cli.main``, and
+    ``record.to_record`` of unfinished hands, given cards, resampled deals and finished matches. Returns the
+    files' names."""
+    import io
+    import random
+
+    from tricktaker import cli, record, sheepshead, tractor
+
+    def path(name: str) -> str:
+        return os.path.join(directory, name)
+
+    def run(argv: list[str], lines: list[str]) -> None:
+        answers = iter(lines)
+
+        def input_fn(prompt: str) -> str:
+            try:
+                return next(answers)
+            except StopIteration:
+                raise EOFError from None
+
+        err = io.StringIO()
+        code = cli.main(argv, input_fn=input_fn, out=io.StringIO(), err=err)
+        if code != 0:
+            raise RuntimeError(f"{argv}: exit {code}: {err.getvalue()[-300:]}")
+
+    def saves(name: str, at: list[int], total: int) -> list[str]:
+        lines = []
+        for k in range(total):
+            if k in at:
+                lines.append(f"save {path(f'save-{name}-{k}.json')}")
+            lines.append("1")
+        return lines
+
+    run(
+        ["play", "sheepshead", "--seed", "3", "--plain", "--record", path("sheepshead-match.json")],
+        [*saves("sheepshead", [0, 3], 5), "quit"],
+    )
+    run(
+        [
+            "play",
+            "sheepshead",
+            "--seed",
+            "5",
+            "--hands",
+            "2",
+            "--opponents",
+            "random",
+            "--plain",
+            "--record",
+            path("sheepshead-match-over.json"),
+        ],
+        saves("sheepshead-late", [11], 200),
+    )
+    run(
+        ["play", "tractor", "--seed", "3", "--plain", "--record", path("tractor-match.json")],
+        [*saves("tractor", [0, 6], 8), "quit"],
+    )
+    run(
+        [
+            "play",
+            "tractor",
+            "--seed",
+            "4",
+            "--rounds",
+            "2",
+            "--opponents",
+            "random",
+            "--plain",
+            "--record",
+            path("tractor-match-2-rounds.json"),
+        ],
+        [*saves("tractor-late", [45, 60], 70), "quit"],
+    )
+    for game in GAMES:
+        run(
+            ["arena", game, "--bots", "random,heuristic", "--deals", "2", "--record", path(f"arena-{game}")],
+            [],
+        )
+        os.replace(
+            path(f"arena-{game}/deal-00001.json"),
+            path(f"{game}-{'hand' if game == 'sheepshead' else 'round'}.json"),
+        )
+
+    def played(state: Any, steps: int, seed: int) -> Any:
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if state.is_terminal:
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        return state
+
+    seats = {"sheepshead": ["Ann", "Bo", "Cy", "Di", "Ed"], "tractor": ["N", "E", "S", "W"]}
+    dealt = sheepshead.State.new(17)
+    states: dict[str, Any] = {
+        "sheepshead-hand-unfinished": played(sheepshead.State.new(7), 9, 7),
+        "sheepshead-hand-given-cards": played(
+            sheepshead.State.from_cards(dealt.dealt_hands(), dealt.blind, dealer=2, multiplier=4), 1000, 3
+        ),
+        "sheepshead-hand-resampled": played(played(sheepshead.State.new(9), 3, 9).resample(0, 5), 6, 9),
+        "sheepshead-hand-doubler-rules": played(
+            sheepshead.State.new(11, sheepshead.Rules(all_pass="doubler", jack_order="seed")), 1000, 11
+        ),
+        "tractor-round-mid-draw": played(tractor.State.new(9), 20, 9),
+        "tractor-round-resampled": played(played(tractor.State.new(11), 1, 11).resample(0, 5), 30, 11),
+    }
+    position = tractor.State.new(13)  # a round played from given cards: 4 each, at the start of the play
+    rng = random.Random(13)
+    while position.phase != "play":
+        position.apply_action(rng.choice(position.legal_actions()))
+    hands = [rng.sample(position.hand(i), 4) for i in range(4)]
+    states["tractor-round-position"] = played(
+        tractor.State.from_cards(hands, [], position.trump, 1, 1), 1000, 13
+    )
+    match = sheepshead.Match(21, sheepshead.Rules(hands_per_game=2))
+    while not match.is_over:
+        played(match.state, 1000, len(match.record))
+        match.next_hand()
+    states["sheepshead-match-over-2-hands"] = match
+    for name, game in states.items():
+        record.save(
+            record.to_record(
+                game, seats=seats["sheepshead" if name.startswith("sheepshead") else "tractor"], event=name
+            ),
+            path(f"{name}.json"),
+        )
+    return " ".join(sorted(os.listdir(directory)))

@@ -9,9 +9,13 @@ left something unusable.
 
 from __future__ import annotations
 
+import random
+import time
+import zlib
+
 import pytest
 import strategies as s
-from fuzzer import Fuzzer
+from fuzzer import Fuzzer, draw_examples
 from harness import Call, Ref
 
 GAMES = ("sheepshead", "tractor")
@@ -80,6 +84,55 @@ def test_envs(fuzz: Fuzzer, game: str) -> None:
 def test_bots(fuzz: Fuzzer) -> None:
     """RandomBot, the heuristic and PIMC bots (constructors and act), and arena."""
     fuzz.explore_entries("bots", s.bot_entries(), examples=80)
+    fuzz.check()
+
+
+SIGNATURE_ABUSE = ("an extra positional argument", "an unknown keyword")
+"""Tags of calls given an argument too many: Python's own ``TypeError`` is the answer."""
+RENDER_SLOW = 2.0
+"""Seconds a picture (or the refusal of one) may take: the largest, a Tractor table, takes milliseconds."""
+
+
+def test_render(fuzz: Fuzzer) -> None:
+    """tricktaker.render: card, hand, Hand, trick, table and Hand._repr_svg_ with abusive arguments (wrong
+    types, bool and huge seats, texts that name no card, iterables that fail or never end, 100,000 cards,
+    objects of the wrong kind): a picture, or a typed error of the library (``ArgumentError``,
+    ``ArgumentTypeError``, ``CardParseError``), never a plain ``TypeError`` or ``ValueError``, and quickly."""
+    entries = s.render_entries()
+    strategy = s.entries_strategy(entries)
+    rounds = 1 if fuzz.config.ci else 10**9
+    deadline = time.monotonic() + (0 if fuzz.config.ci else fuzz.budget("render"))
+    seed = zlib.crc32(fuzz.name.encode())
+    while rounds:
+        calls = fuzz.matrix(entries, seed) + draw_examples(strategy, 120 if fuzz.config.ci else 480, seed)
+        for call, outcome in zip(calls, fuzz.run(calls), strict=True):
+            untyped = (
+                outcome.kind == "refused"
+                and not outcome.raised("TricktakerError")
+                and not outcome.raised("CallerError")
+                and not any(t in call.tag for t in SIGNATURE_ABUSE)
+            )
+            if untyped:
+                fuzz.log.add_finding(
+                    "render",
+                    call.name,
+                    "error",
+                    f"refused with a plain {outcome.exc_type}, not a library error: {outcome.message}",
+                    call.describe(),
+                )
+            if outcome.kind in ("ok", "refused") and outcome.seconds > RENDER_SLOW:
+                fuzz.log.add_finding(
+                    "render",
+                    call.name,
+                    "slow",
+                    f"{outcome.kind} after {outcome.seconds:.1f} s",
+                    call.describe(),
+                )
+        rounds -= 1
+        seed = random.getrandbits(32)
+        if time.monotonic() >= deadline:
+            break
+    fuzz.run(s.render_endless_calls())
     fuzz.check()
 
 

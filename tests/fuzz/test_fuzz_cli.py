@@ -1,7 +1,9 @@
 """Fuzz the command line: ``tricktaker.cli.main`` in a child process (many invocations per process, answers
 to ``play``'s prompts included), and the real ``python -m tricktaker`` with abusive flags, non-UTF-8 argv
-and stdin bytes, 5000-digit numbers. Nothing may escape ``main``; a run must exit with a message (status 1
-or 2), never print a traceback, panic, die of a signal or hang."""
+and stdin bytes, 5000-digit numbers, files that cannot be read (``--resume``, ``replay``) and paths that
+cannot be written (``--record``, ``--html``). Nothing may escape ``main``; a run must exit with a message
+(status 1 or 2), never print a traceback, panic, die of a signal or hang. Real saved games and records,
+damaged, are ``test_fuzz_records.py``'s."""
 
 from __future__ import annotations
 
@@ -43,6 +45,25 @@ CASES: list[tuple[list[str | bytes], bytes]] = [
     (["arena", "tractor", "--bots", "random,,random"], b""),
     (["arena", "sheepshead", "--bots", "random", "--hands", NINES], b""),
     (["arena", "sheepshead", "--bots", "random", "--seed", NINES], b""),
+    (["play", "tractor", "--seed", "1", "--record", "/dev/full", "--deals", NINES], b"1\n1\nquit\n"),
+    (["play", "sheepshead", "--resume", "/", "--threads", "2", "--plain"], b"quit\n"),
+    (
+        [
+            "arena",
+            "tractor",
+            "--bots",
+            "random",
+            "--deals",
+            "2",
+            "--record",
+            "/dev/null",
+            "--progress",
+            "--plain",
+        ],
+        b"",
+    ),
+    (["replay", "/dev/null", "--step", NINES, "--seat", "-1"], b""),
+    ([b"replay", b"/tmp/\xff\xfe.json", b"--html", b"/proc/\xff.html"], b""),
     (["bench", "--frobnicate"], b""),
     ([b"simulate", b"sheepshead", b"--games", b"10", b"--seed", b"\xff"], b""),
     ([b"\xff\xfe"], b""),
@@ -76,8 +97,8 @@ def _run_all(fuzz: Fuzzer, cases: list[tuple[list[str | bytes], bytes]], timeout
 
 
 def test_cli_process(fuzz: Fuzzer) -> None:
-    """simulate / play / arena / bench as real processes: abusive flags, non-UTF-8 argv and stdin, huge
-    numbers."""
+    """simulate / play / arena / replay / bench as real processes: abusive flags, non-UTF-8 argv and stdin,
+    huge numbers, unreadable and unwritable files."""
     timeout = 15.0 if fuzz.config.ci else 60.0
     _run_all(fuzz, CASES, timeout)
     _run_all(fuzz, SLOW_CASES, 120.0)
@@ -98,7 +119,7 @@ def test_cli_process(fuzz: Fuzzer) -> None:
 
 
 def test_cli_in_process(fuzz: Fuzzer) -> None:
-    """tricktaker.cli.main(argv, input_fn=…) for simulate / play / arena / bench: no exception escapes, every
-    failure says something on stderr, no prompt loop."""
+    """tricktaker.cli.main(argv, input_fn=…) for simulate / play / arena / replay / bench: no exception
+    escapes, every failure says something on stderr, no prompt loop."""
     fuzz.explore("cli (in process)", s.cli_main_calls(allow_slow=not fuzz.config.ci), examples=200)
     fuzz.check()

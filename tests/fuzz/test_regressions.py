@@ -8,12 +8,13 @@ which it must raise (``ArgumentError`` for an argument out of range, ``TypeError
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
 import pytest
 from harness import Call, FuzzConfig, Outcome, Ref, WorkerPool
+from strategies import Endless
 
 GAMES = ("sheepshead", "tractor")
 MODULE = {"sheepshead": "tricktaker.sheepshead", "tractor": "tricktaker.tractor"}
@@ -423,3 +424,161 @@ def test_regression(regression_pool: WorkerPool, case: Case) -> None:
     problem = verdict(outcome, case.expect)
     if problem is not None:
         pytest.fail(f"{case.call.describe()}: {problem}", pytrace=False)
+
+
+# ---- findings of the fuzz runs of issue 12, fixed: each call is refused with a typed error, in time ----
+
+
+@dataclass(frozen=True)
+class OpenFinding:
+    id: str
+    make: Callable[[], Call]
+    """The call (made when the test runs: some arguments are megabytes)."""
+    expect: tuple[str, ...]
+    reason: str
+    """What it did before the fix."""
+
+
+def open_finding(
+    id: str,
+    target: str,
+    *args: object,
+    expect: tuple[str, ...],
+    reason: str,
+    timeout: float = 5.0,
+    **kwargs: object,
+) -> OpenFinding:
+    return OpenFinding(
+        id,
+        lambda: Call(target, args, dict(kwargs), group="regressions", name=id, timeout=timeout),
+        expect,
+        reason,
+    )
+
+
+def _small_containers(body: str, size: int = 64 * 2**20) -> str:
+    """A JSON list of ``body`` (``{}``), ``size`` bytes long: as long as a record may be."""
+    return "[" + ",".join([body] * ((size - 2) // (len(body) + 1))) + "]"
+
+
+RENDER = "tricktaker.render"
+OPEN: list[OpenFinding] = [
+    open_finding(
+        "render.hand(cards that never end)",
+        f"{RENDER}:hand",
+        Endless("AS"),
+        game="tractor",
+        expect=TYPED,
+        timeout=2.0,
+        reason="render/cards.py as_cards() makes a list of every card before any bound: an endless iterable"
+        " never returns (memory grows until the limit)",
+    ),
+    open_finding(
+        "render.hand(legal= cards that never end)",
+        f"{RENDER}:hand",
+        ["AS"],
+        game="tractor",
+        legal=Endless("AS"),
+        expect=TYPED,
+        timeout=2.0,
+        reason="render/cards.py hand(): set(as_cards(legal)) reads an endless iterable of legal cards",
+    ),
+    open_finding(
+        "render.Hand(cards that never end)",
+        f"{RENDER}:Hand",
+        Endless("QC"),
+        game="sheepshead",
+        expect=TYPED,
+        timeout=2.0,
+        reason="render/cards.py Hand.__init__ passes a generator over the cards to list.__init__: no bound",
+    ),
+    open_finding(
+        "render.hand(a million cards)",
+        f"{RENDER}:hand",
+        Ref("big_list", ("AS", 1_000_000)),
+        game="sheepshead",
+        expect=ARG,
+        timeout=3.0,
+        reason="render.hand draws any number of cards (no game has more than 108): 100,000 take 2 s and"
+        " 120 MB of SVG, a million about 20 s and 1.2 GB",
+    ),
+    open_finding(
+        "render.Hand(5)",
+        f"{RENDER}:Hand",
+        5,
+        expect=("ArgumentTypeError",),
+        reason="render/cards.py Hand.__init__ iterates its argument unchecked: a plain TypeError ('int'"
+        " object is not iterable), where render.hand(5) raises ArgumentTypeError",
+    ),
+    open_finding(
+        "render.table(seat=a 5000-digit int)",
+        f"{RENDER}:table",
+        state("tractor"),
+        seat=10**5000,
+        expect=ARG,
+        reason="render/cards.py seat_index() formats the seat into its message with f'{seat}': ValueError"
+        " (Python's limit on int-to-text conversion) instead of ArgumentError",
+    ),
+    open_finding(
+        "record.load(True)",
+        "tricktaker.record:load",
+        True,
+        expect=("TypeError",),
+        reason="record.py load() passes its path to open(): a bool or an int is taken for a file"
+        " descriptor (True: standard output), which is read and then closed",
+    ),
+    open_finding(
+        "record.load(-1)",
+        "tricktaker.record:load",
+        -1,
+        expect=("TypeError",),
+        reason="record.py load(-1): open() raises a plain ValueError (negative file descriptor)",
+    ),
+    open_finding(
+        "record.load(a path with a NUL)",
+        "tricktaker.record:load",
+        "/tmp/record.json\x00",
+        expect=("TricktakerError", "OSError"),
+        reason="record.py load(): open() raises a plain ValueError (embedded null byte)",
+    ),
+    open_finding(
+        "record.load(a path with a lone surrogate)",
+        "tricktaker.record:load",
+        "\ud800.json",
+        expect=("TricktakerError", "OSError"),
+        reason="record.py load(): open() raises UnicodeEncodeError for a path that is not UTF-8 text",
+    ),
+    OpenFinding(
+        "record.from_record(64 MiB of [{}, {}, ...])",
+        lambda: Call(
+            "tricktaker.record:from_record",
+            (_small_containers("{}"),),
+            group="regressions",
+            name="record.from_record(64 MiB of [{}, {}, ...])",
+            timeout=20,
+        ),
+        ("RecordError",),
+        reason="record.py _parse() json.loads a text of up to MAX_RECORD_BYTES (64 MiB) before any check: 22"
+        " million empty objects take 1.6 GiB (and 64 MiB of [[], [], ...] 12 s) before the refusal",
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def open_outcomes(pool: WorkerPool) -> dict[str, tuple[Call, Outcome]]:
+    """Every finding's call, run at once in the suite's pool (most of them wait for their deadline)."""
+    calls = [f.make() for f in OPEN]
+    return {f.id: (c, o) for f, c, o in zip(OPEN, calls, pool.run(calls, quarantine=False), strict=True)}
+
+
+@pytest.mark.parametrize(
+    "finding",
+    [pytest.param(f, id=f.id) for f in OPEN],
+)
+def test_a_fuzz_finding_is_refused_with_a_typed_error_in_time(
+    open_outcomes: dict[str, tuple[Call, Outcome]], finding: OpenFinding
+) -> None:
+    call, outcome = open_outcomes[finding.id]
+    problem = verdict(outcome, finding.expect)
+    if problem is not None:
+        pytest.fail(f"{call.describe()}: {problem}", pytrace=False)

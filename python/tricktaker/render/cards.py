@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from itertools import islice
 from typing import Literal, SupportsIndex
 
+from .._args import shown
 from .._core import Card
 from .._core import sheepshead as _sheepshead
 from .._core.tractor import Trump
@@ -243,13 +245,22 @@ def as_card(value: object, name: str = "card") -> Card:
     raise ArgumentTypeError(f"{name} must be a Card or a card text such as 'QC', not {type(value).__name__}")
 
 
+MAX_CARDS = 108
+"""The most cards a hand, a trick or a set of legal cards may hold: Tractor's two decks and four jokers (an
+iterable is read no further, so an endless one is refused too)."""
+
+
 def as_cards(values: object, name: str = "cards") -> list[Card]:
-    """A list of cards from an iterable of cards or card texts (a single text is not an iterable of cards)."""
+    """A list of cards from an iterable of cards or card texts (a single text is not an iterable of cards),
+    of at most :data:`MAX_CARDS`."""
     if isinstance(values, str | Card) or not isinstance(values, Iterable):
         raise ArgumentTypeError(
             f"{name} must be an iterable of Cards or card texts, not {type(values).__name__}"
         )
-    return [as_card(value, f"each of {name}") for value in values]
+    cards = [as_card(value, f"each of {name}") for value in islice(values, MAX_CARDS + 1)]
+    if len(cards) > MAX_CARDS:
+        raise ArgumentError(f"{name} holds more than {MAX_CARDS} cards: no game has more")
+    return cards
 
 
 def as_game(value: object, name: str = "game") -> Game:
@@ -663,7 +674,7 @@ class Hand(list[Card]):
     ) -> None:
         self.game = as_game(game)
         self.trump = as_trump(trump, self.game)
-        super().__init__(c if type(c) is Card else as_card(c) for c in cards)
+        super().__init__(as_cards(cards))
 
     def _repr_svg_(self) -> str:
         """The hand as SVG (``render.hand(self, game=self.game, trump=self.trump)``): what Jupyter shows (a
@@ -678,5 +689,5 @@ def seat_index(value: object, players: int) -> int:
         raise ArgumentTypeError(f"seat must be an int or None, not {type(value).__name__}")
     seat = value.__index__()
     if not 0 <= seat < players:
-        raise ArgumentError(f"seat must be an int from 0 to {players - 1}, not {seat}")
+        raise ArgumentError(f"seat must be an int from 0 to {players - 1}, not {shown(seat)}")
     return seat
