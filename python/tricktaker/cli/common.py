@@ -1163,6 +1163,8 @@ class PlayTable:
 
     game: ClassVar[str] = ""
     """The game's name (``sheepshead``, ``tractor``)."""
+    deal: ClassVar[str] = "deal"
+    """What the game calls a deal (``hand``, ``round``)."""
 
     @property
     def look(self) -> Look:
@@ -1230,6 +1232,27 @@ class PlayTable:
 
     def _save(self, where: str) -> None:
         save_game(self.console, where, self.game, self.save_data())
+
+    def _command(
+        self, state: GameState, command: TableCommand, *, help: Callable[[], None], show: Callable[[], None]
+    ) -> bool:
+        """Carry out ``command``, typed at the prompt of a decision in ``state``: ``False`` for ``quit``;
+        ``help`` and ``show`` call the table's own; ``undo`` raises :class:`TakeBack` once it has taken the
+        deal back to the person's previous decision; ``save`` writes the game."""
+        if command.kind == "quit":
+            return False
+        if command.kind == "help":
+            help()
+        elif command.kind == "show":
+            show()
+        elif command.kind == "undo":
+            if self.decisions.back(state):
+                self.console.print(f"Taken back: your previous decision ({state.phase} phase).")
+                raise TakeBack
+            self.console.print(f"Nothing to take back: this is your first decision of the {self.deal}.")
+        else:
+            self._save(command.argument)
+        return True
 
 
 def play_table(

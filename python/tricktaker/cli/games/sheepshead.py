@@ -11,6 +11,7 @@ import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar
 
 import numpy as np
@@ -678,6 +679,7 @@ class SheepsheadTable(PlayTable):
 
     match: sheepshead.Match
     game: ClassVar[str] = "sheepshead"
+    deal: ClassVar[str] = "hand"
 
     def _scores(self) -> str:
         return scores_text(self.match.scores, self.seat)
@@ -760,6 +762,12 @@ class SheepsheadTable(PlayTable):
                     say(f"  {sides}")
         return True
 
+    def _help(self, state: sheepshead.State, legal: Sequence[int]) -> None:
+        say = self.console.print
+        say(_SHEEPSHEAD_HELP)
+        say("Your choices:")
+        say(_choices_text(state, legal, self.look))
+
     def _show(self, state: sheepshead.State, legal: Sequence[int]) -> None:
         say = self.console.print
         say(sheepshead_view(state, self.seat, self.look))
@@ -781,21 +789,13 @@ class SheepsheadTable(PlayTable):
                 return None
             command = table_command(answer)
             if command is not None:
-                if command.kind == "quit":
+                if not self._command(
+                    state,
+                    command,
+                    help=partial(self._help, state, legal),
+                    show=partial(self._show, state, legal),
+                ):
                     return None
-                if command.kind == "help":
-                    say(_SHEEPSHEAD_HELP)
-                    say("Your choices:")
-                    say(_choices_text(state, legal, self.look))
-                elif command.kind == "show":
-                    self._show(state, legal)
-                elif command.kind == "undo":
-                    if self.decisions.back(state):
-                        say(f"Taken back: your previous decision ({state.phase} phase).")
-                        raise TakeBack
-                    say("Nothing to take back: this is your first decision of the hand.")
-                else:
-                    self._save(command.argument)
                 continue
             result = resolve_sheepshead_choice(state, answer, self.look)
             if isinstance(result, int):

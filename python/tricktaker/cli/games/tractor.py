@@ -11,6 +11,7 @@ import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar
 
 import numpy as np
@@ -853,6 +854,7 @@ class TractorTable(PlayTable):
     match: tractor.Match
     max_rounds: int | None = None
     game: ClassVar[str] = "tractor"
+    deal: ClassVar[str] = "round"
 
     def _standing(self) -> str:
         return f"Levels after {plural(len(self.match.record), 'round')}: {self._levels_text()}"
@@ -1061,6 +1063,10 @@ class TractorTable(PlayTable):
             gain = f"{plural(points, 'point')} for the {side}" if points else "no points"
             say(f"  → {_verb(winner, seat, 'win')} the trick ({gain}); opponents' points P: {state.points}")
 
+    def _help(self, state: tractor.State, choices: _Choices) -> None:
+        self.console.print(_TRACTOR_HELP)
+        self._show_choices(state, choices)
+
     def _show(self, state: tractor.State, choices: _Choices) -> None:
         self.console.print(tractor_view(state, self.seat, self.look))
         self._show_choices(state, choices)
@@ -1081,20 +1087,13 @@ class TractorTable(PlayTable):
                 return False
             command = table_command(answer)
             if command is not None:
-                if command.kind == "quit":
+                if not self._command(
+                    state,
+                    command,
+                    help=partial(self._help, state, choices),
+                    show=partial(self._show, state, choices),
+                ):
                     return False
-                if command.kind == "help":
-                    say(_TRACTOR_HELP)
-                    self._show_choices(state, choices)
-                elif command.kind == "show":
-                    self._show(state, choices)
-                elif command.kind == "undo":
-                    if self.decisions.back(state):
-                        say(f"Taken back: your previous decision ({state.phase} phase).")
-                        raise TakeBack
-                    say("Nothing to take back: this is your first decision of the round.")
-                else:
-                    self._save(command.argument)
                 continue
             try:
                 message = _apply_answer(state, answer, choices, self.look)
