@@ -3483,20 +3483,11 @@ def cli_contract(argv: list[str], lines: list[str], statuses: list[int], says: s
     import io
     import traceback
 
+    from worker import scripted_input
+
     from tricktaker import cli
 
-    answers = iter(lines)
-    prompts = 0
-
-    def input_fn(prompt: str) -> str:
-        nonlocal prompts
-        prompts += 1
-        if prompts > 5000:
-            raise CliContractError("more than 5000 prompts: the command loops")
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
+    input_fn = scripted_input(lines, CliContractError)
 
     out, err = io.StringIO(), io.StringIO()
     real_out, real_err = io.StringIO(), io.StringIO()

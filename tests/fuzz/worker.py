@@ -795,25 +795,35 @@ def scenario_leak(call: Call, repeats: int, limit_mb: float) -> str:
     return f"grew {grown:.1f} MiB; {fn_outcomes}"
 
 
-def scenario_cli(argv: list[str], lines: list[str], eof: bool = True) -> str:
-    """``tricktaker.cli.main(argv)`` in this process, answering prompts from ``lines`` (then end of file):
-    no exception may escape it, it returns an exit status, and a failure says something on stderr."""
-    from tricktaker import cli
-
+def scripted_input(
+    lines: list[str], failure: type[Exception], eof: bool = True, most: int = 5000
+) -> Callable[[str], str]:
+    """An ``input_fn`` for ``cli.main`` that answers prompts with ``lines``, then with the end of file (or
+    ``quit`` when not ``eof``), and raises ``failure`` past ``most`` prompts: a command that loops."""
     answers = iter(lines)
     prompts = 0
 
     def input_fn(prompt: str) -> str:
         nonlocal prompts
         prompts += 1
-        if prompts > 5000:
-            raise ScenarioFailure("more than 5000 prompts: the table loops")
+        if prompts > most:
+            raise failure(f"more than {most} prompts: the command loops")
         try:
             return next(answers)
         except StopIteration:
             if eof:
                 raise EOFError from None
             return "quit"
+
+    return input_fn
+
+
+def scenario_cli(argv: list[str], lines: list[str], eof: bool = True) -> str:
+    """``tricktaker.cli.main(argv)`` in this process, answering prompts from ``lines`` (then end of file):
+    no exception may escape it, it returns an exit status, and a failure says something on stderr."""
+    from tricktaker import cli
+
+    input_fn = scripted_input(lines, ScenarioFailure, eof)
 
     out, err = io.StringIO(), io.StringIO()
     real_out, real_err = io.StringIO(), io.StringIO()  # argparse writes its usage errors to sys.stderr
