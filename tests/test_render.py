@@ -189,7 +189,7 @@ def test_a_picture_that_cannot_be_saved_raises_the_oserror_naming_the_path(
         raise PermissionError(13, "Permission denied", str(tmp_path / "locked.svg"))
 
     # as a file without write permission (even for root): the module's open() refuses
-    monkeypatch.setattr("tricktaker.render.svg.open", refuse, raising=False)
+    monkeypatch.setattr("tricktaker._args.open", refuse, raising=False)
     with pytest.raises(PermissionError, match=r"Permission denied: '.*locked\.svg'"):
         picture.save(tmp_path / "locked.svg")
 

@@ -31,7 +31,6 @@ from typing import Any, Final, Literal, TypeAlias, TypeVar
 from . import _args, sheepshead, tractor
 from ._core import Card, __version__
 from .errors import ArgumentError, ArgumentTypeError, InvalidStateError, TricktakerError
-from .render.svg import file_path, write_text
 
 __all__ = [
     "FORMAT",
@@ -636,7 +635,7 @@ def save(data: Mapping[str, Any], path: str | os.PathLike[str]) -> None:
     """
     if not isinstance(data, Mapping):
         raise ArgumentTypeError(f"save takes a record (a mapping), not {type(data).__name__}")
-    write_text(file_path(path), dumps(data))
+    _args.write_text(path, dumps(data))
 
 
 def load(path: str | os.PathLike[str]) -> Replay:
@@ -649,7 +648,7 @@ def load(path: str | os.PathLike[str]) -> Replay:
     :class:`RecordError`, like a record that does not replay: ``cannot read 'hand.json': No such file or
     directory`` (the :class:`OSError` is its ``__cause__``).
     """
-    target = file_path(path)
+    target = _args.file_path(path)
     try:
         with open(target, "rb") as f:
             data = f.read(MAX_RECORD_BYTES + 1)

@@ -15,9 +15,10 @@ from contextlib import contextmanager
 from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
-from ..errors import ArgumentError, ArgumentTypeError
+from .._args import write_text
+from ..errors import ArgumentTypeError
 
-__all__ = ["FONT", "Canvas", "Fragment", "Picture", "attr", "file_path", "num", "text_width", "write_text"]
+__all__ = ["FONT", "Canvas", "Fragment", "Picture", "attr", "num", "text_width"]
 
 FONT = "sans-serif"
 """The one font family of every picture: a generic family, so any machine draws the text with what it has."""
@@ -89,50 +90,6 @@ class Picture:
         'out'``).
         """
         write_text(path, self.svg)
-
-
-def file_path(value: object, name: str = "path") -> str:
-    """The path ``value`` names (a ``str`` or an :class:`os.PathLike` giving one), as a ``str``.
-
-    Anything else raises :class:`ArgumentTypeError` naming the argument, an ``int`` too (a file descriptor is
-    not a path, and ``True`` is not one either), as does ``bytes``; a path no file can have (one holding a NUL
-    character, or a lone surrogate the system cannot encode) raises :class:`ArgumentError`.
-    """
-    if not isinstance(value, str | os.PathLike):
-        raise ArgumentTypeError(f"{name} must be a str or an os.PathLike path, not {type(value).__name__}")
-    try:
-        path = os.fspath(value)
-    except TypeError as e:
-        raise ArgumentTypeError(f"{name} must be a str or an os.PathLike path ({e})") from None
-    if not isinstance(path, str):
-        raise ArgumentTypeError(f"{name} must be a path as a str, not {type(path).__name__}")
-    if "\0" in path:
-        raise ArgumentError(f"{name} must not hold a NUL character, as {path!r} does")
-    try:
-        os.fsencode(path)
-    except UnicodeError:
-        raise ArgumentError(
-            f"{name} is no file name this system has ({path!r} holds a lone surrogate)"
-        ) from None
-    return path
-
-
-def write_text(path: object, text: str, name: str = "path") -> None:
-    """Write ``text`` to the file ``path`` (:func:`file_path`) as UTF-8 with ``\\n`` line ends.
-
-    An :class:`OSError` is raised as it is, its ``filename`` set to the path when the system did not set it
-    (an error while writing rather than opening), so that its message names the file.
-    """
-    target = file_path(path, name)
-    try:
-        with open(target, "w", encoding="utf-8", newline="\n") as file:
-            file.write(text)
-    except OSError as e:
-        if e.filename is None:
-            if e.errno is None or not e.strerror:
-                raise OSError(f"cannot write {target!r}: {e}") from e
-            e.filename = target
-        raise
 
 
 def num(value: float) -> str:
