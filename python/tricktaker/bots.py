@@ -29,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _args, sheepshead, tractor
+from . import ratings as ratings_module
 from ._core import Card
 from .errors import ArgumentError, ArgumentTypeError
 from .protocol import GAMES, GameState
@@ -49,6 +50,9 @@ AnyState = GameState
 _MASK64 = 2**64 - 1
 MAX_SAMPLES = 100_000
 """The most ``samples``, ``rollouts`` or ``max_follows`` a search bot takes for one decision."""
+MAX_ARENA_BOTS = 64
+"""The most bots an :func:`arena` seats in turn."""
+
 MAX_ARENA_HANDS = 1_000_000
 """The most hands :func:`arena` plays (its bots play in Python, and it keeps every hand's returns)."""
 
@@ -646,7 +650,8 @@ def _next_card(play: Sequence[Card], partial: Sequence[Card], legal: list[int]) 
 
 @dataclass(frozen=True)
 class ArenaResult:
-    """The outcome of :func:`arena`: per bot (by its place in the list given), the mean return per hand."""
+    """The outcome of :func:`arena`: per bot (by its place in the list given), the mean return per hand it
+    played, and the seat-by-seat record the :meth:`ratings` are fitted to."""
 
     game: str
     """The game played (a key of :data:`tricktaker.protocol.GAMES`)."""
@@ -655,15 +660,29 @@ class ArenaResult:
     hands: int
     """How many hands (Tractor: rounds) were played."""
     mean: tuple[float, ...]
-    """Each bot's mean return per hand."""
+    """Each bot's mean return per hand it played."""
     half_width: tuple[float, ...]
     """Half the width of each mean's 95% confidence interval (1.96 standard errors)."""
     returns: npt.NDArray[np.float64] = field(compare=False, repr=False)
-    """``(hands, len(names))``: each bot's return in each hand (not part of ``==``; compare the arrays)."""
+    """``(hands, len(names))``: each bot's return in each hand, NaN in a hand it sat out (with more bots than
+    seats); not part of ``==``."""
+    seats: npt.NDArray[np.int64] = field(compare=False, repr=False)
+    """``(hands, seats)``: the bot (its place in :attr:`names`) at each seat of each hand."""
+    seat_returns: npt.NDArray[np.float64] = field(compare=False, repr=False)
+    """``(hands, seats)``: each seat's return in each hand."""
 
     def interval(self, i: int) -> tuple[float, float]:
         """Bot ``i``'s 95% confidence interval of the mean return."""
         return (self.mean[i] - self.half_width[i], self.mean[i] + self.half_width[i])
+
+    def ratings(self, seed: int = 0, bootstraps: int = ratings_module.BOOTSTRAPS) -> ratings_module.Ratings:
+        """Elo-style Bradley–Terry ratings of the bots by name (bots of one name count as one), with seeded
+        bootstrap 95% intervals (:func:`tricktaker.ratings.rate`)."""
+        distinct = list(dict.fromkeys(self.names))
+        index = np.array([distinct.index(n) for n in self.names])
+        return ratings_module.rate(
+            self.seat_returns, index[self.seats], distinct, seed=seed, bootstraps=bootstraps
+        )
 
     def table(self) -> str:
         """A plain-text table: bot, mean return, 95% interval."""
@@ -701,10 +720,13 @@ def arena(
     progress: Callable[[int, int], None] | None = None,
     on_deal: Callable[[int, GameState, list[str]], None] | None = None,
 ) -> ArenaResult:
-    """Play ``hands`` hands of ``game`` among ``bots`` (one per seat: 5 for Sheepshead, 4 for Tractor).
+    """Play ``hands`` hands of ``game`` among ``bots``: at least one per seat (5 for Sheepshead, 4 for
+    Tractor), at most :data:`MAX_ARENA_BOTS`.
 
-    ``game`` is a name of :data:`tricktaker.protocol.GAMES`. Hand ``h`` seats bot ``i`` at seat
-    ``(i - h) % n``, so over a multiple of ``n`` hands every bot plays every seat equally often. Sheepshead
+    ``game`` is a name of :data:`tricktaker.protocol.GAMES`. With ``k`` bots, hand ``h`` seats bot
+    ``(s + h) % k`` at seat ``s`` (with one bot a seat: bot ``i`` at seat ``(i - h) % n``), so over a
+    multiple of ``k`` hands every bot plays every seat equally often; with more bots than seats, each hand
+    seats ``n`` bots in a row of the list, in turn. Sheepshead
     deals fresh hands with the dealer rotating (seat ``h % 5``, so a bot's place relative to the dealer
     rotates too); Tractor deals round 1 (both teams at level 2). Deals depend only on ``seed`` and ``h``;
     bots are deterministic, so the result is too. The confidence interval is the normal approximation: mean ±
@@ -719,33 +741,40 @@ def arena(
     module = GAMES[game]
     n: int = module.NUM_PLAYERS
     deal = _ARENA_DEALS.get(game)
-    if len(bots) != n:
-        raise ArgumentError(f"{game} needs {n} bots, got {len(bots)}")
+    if not n <= len(bots) <= MAX_ARENA_BOTS:
+        raise ArgumentError(
+            f"{game} needs {n} to {MAX_ARENA_BOTS} bots (one a seat at least), got {len(bots)}"
+        )
     if not all(isinstance(bot, Bot) for bot in bots):
         odd = next(bot for bot in bots if not isinstance(bot, Bot))
         raise ArgumentTypeError(f"a bot has a name and an act(state) method, not {_args.shown(odd)}")
     hands = _args.whole(hands, "hands", 2, MAX_ARENA_HANDS)
+    if n < len(bots) > hands:
+        raise ArgumentError(f"{len(bots)} bots need at least {len(bots)} hands, to sit at every seat in turn")
     seed = _args.seed(seed)
     for hook, hook_name in ((progress, "progress"), (on_deal, "on_deal")):
         if hook is not None and not callable(hook):
             raise ArgumentTypeError(f"{hook_name} must be a callable or None, not {_args.shown(hook)}")
-    table = np.zeros((hands, n), dtype=np.float64)
+    k = len(bots)
+    table = np.full((hands, k), np.nan, dtype=np.float64)
+    seats = np.zeros((hands, n), dtype=np.int64)
+    seat_returns = np.zeros((hands, n), dtype=np.float64)
     for h in range(hands):
         deal_seed = _mix(seed, h)
         state: GameState = deal(deal_seed, h) if deal is not None else module.State.new(deal_seed)
-        seat_of = [(i - h) % n for i in range(n)]
-        seating: list[Bot] = [bots[0]] * n
-        for i, seat in enumerate(seat_of):
-            seating[seat] = bots[i]
-        returns = _play_out(state, seating)
-        for i, seat in enumerate(seat_of):
-            table[h, i] = returns[seat]
+        seats[h] = [(s + h) % k for s in range(n)]
+        seating = [bots[i] for i in seats[h]]
+        seat_returns[h] = _play_out(state, seating)
+        table[h, seats[h]] = seat_returns[h]
         if on_deal is not None:
             on_deal(h, state, [bot.name for bot in seating])
         if progress is not None:
             progress(h + 1, hands)
-    mean = table.mean(axis=0)
-    sem = table.std(axis=0, ddof=1) / math.sqrt(hands)
+    played = np.sum(~np.isnan(table), axis=0)
+    mean = np.nanmean(table, axis=0)
+    sem = np.array(
+        [np.nanstd(table[:, i], ddof=1) / math.sqrt(c) if c > 1 else math.inf for i, c in enumerate(played)]
+    )
     return ArenaResult(
         game=game,
         names=tuple(b.name for b in bots),
@@ -753,4 +782,6 @@ def arena(
         mean=tuple(float(m) for m in mean),
         half_width=tuple(float(1.96 * s) for s in sem),
         returns=table,
+        seats=seats,
+        seat_returns=seat_returns,
     )

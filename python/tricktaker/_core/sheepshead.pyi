@@ -1,7 +1,7 @@
 # The Sheepshead submodule of the native module (`tricktaker._core.sheepshead`).
 
 from collections.abc import Iterable, Sequence
-from typing import Literal, final
+from typing import Any, Literal, final
 
 import numpy as np
 import numpy.typing as npt
@@ -74,6 +74,28 @@ class State(_GameState[Rules]):
         multiplier: int = 1,
         seed: int | None = None,
     ) -> State: ...
+    @staticmethod
+    def from_position(
+        hands: Sequence[Iterable[_CardLike]],
+        leader: int,
+        *,
+        trick: Iterable[_CardLike] | None = None,
+        picker: int | None = None,
+        called: _CardLike | None = None,
+        partner: int | None = None,
+        bury: Iterable[_CardLike] | None = None,
+        blind: Iterable[_CardLike] | None = None,
+        under: _CardLike | None = None,
+        called_suit_led: bool = False,
+        points: Sequence[int] | None = None,
+        tricks_won: Sequence[int] | None = None,
+        first_tricks: Sequence[int | None] | None = None,
+        dealer: int = 0,
+        multiplier: int = 1,
+        rules: Rules | None = None,
+        seed: int | None = None,
+    ) -> State: ...
+    def position(self) -> dict[str, Any] | None: ...
     def next_hand(self, multiplier: int = 1) -> State: ...
     @property
     def phase(self) -> _Phase: ...

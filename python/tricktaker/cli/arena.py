@@ -39,14 +39,14 @@ so a million deals is already hours for the search bots). The least is 2 (a conf
 
 
 def bots_arg(game: Game) -> Callable[[str], list[str]]:
-    """An argparse ``type``: 1 to ``game.num_players`` of ``game.bots``'s names, comma-separated (spaces
-    around a name are ignored)."""
+    """An argparse ``type``: 1 to :data:`~tricktaker.bots.MAX_ARENA_BOTS` of ``game.bots``'s names,
+    comma-separated (spaces around a name are ignored)."""
 
     def parse(text: str) -> list[str]:
         names = [name.strip() for name in text.split(",")]
-        if not all(name in game.bots for name in names) or len(names) > game.num_players:
+        if not all(name in game.bots for name in names) or len(names) > bots.MAX_ARENA_BOTS:
             raise argparse.ArgumentTypeError(
-                f"takes 1 to {game.num_players} of {', '.join(game.bots)}, comma-separated,"
+                f"takes 1 to {bots.MAX_ARENA_BOTS} of {', '.join(game.bots)}, comma-separated,"
                 f" not {quoted(text)}"
             )
         return names
@@ -67,26 +67,30 @@ def add_command(
     """Add ``arena`` with one sub-command per game of ``games``."""
     arena = commands.add_parser(
         "arena",
-        help="play a seeded tournament between bots and print their mean returns",
-        description="Bots play many deals, rotating seats, and their mean returns are printed with 95%"
-        " confidence intervals.",
+        help="play a seeded tournament between bots and print their ratings and mean returns",
+        description="Bots play many deals, rotating seats; their Elo-style ratings (Bradley-Terry, fitted"
+        " to who beat whom seat against seat, hand by hand) and mean returns are printed with 95%"
+        " intervals.",
     )
     arena_games = arena.add_subparsers(dest="game", required=True, metavar="GAME")
     for game in games.values():
         sub = arena_games.add_parser(
             game.name,
             help=game.summary,
-            description=f"A seeded {game.name} tournament: bot i sits at seat (i - d) mod"
-            f" {game.num_players} in deal d, so that every bot plays every seat equally often. A progress"
-            " bar of the deals is shown on stderr when it is a terminal.",
+            description=f"A seeded {game.name} tournament: with k bots, bot (s + d) mod k sits at seat s"
+            " in deal d, so that every bot plays every seat equally often (with fewer bots than"
+            f" {game.num_players} seats, the last fills the empty ones). The ratings are Bradley-Terry"
+            " strengths on the Elo scale (average 1500), fitted to every pair of seats held by different"
+            " bots in each deal (the higher return wins, equal returns tie), with seeded bootstrap 95%"
+            " intervals. A progress bar of the deals is shown on stderr when it is a terminal.",
         )
         sub.add_argument(
             "--bots",
             type=bots_arg(game),
             required=True,
             metavar="NAMES",
-            help=f"comma-separated, one per seat ({', '.join(sorted(game.bots))}); the last one fills"
-            " the empty seats",
+            help=f"comma-separated ({', '.join(sorted(game.bots))}): one per seat, or more, seated in"
+            " turn; the last one fills the empty seats",
         )
         add_number_flag(
             sub,
@@ -123,6 +127,9 @@ def _arena_runner(game: Game) -> Callable[[argparse.Namespace, Console], int]:
 def _run_arena(game: Game, args: argparse.Namespace, console: Console) -> int:
     names: list[str] = list(args.bots)
     names += [names[-1]] * (game.num_players - len(names))
+    if len(names) > game.num_players and args.hands < len(names):
+        console.err.write(f"tricktaker: error: {len(names)} bots need --hands {len(names)} at least\n")
+        return 2
     field = [game.bots[n]((args.seed + i) & MAX_SEED, args.threads) for i, n in enumerate(names)]
     hands: int = args.hands
     on_deal: Callable[[int, GameState, list[str]], None] | None = None
@@ -163,8 +170,9 @@ def _run_arena(game: Game, args: argparse.Namespace, console: Console) -> int:
     finally:
         if bar is not None:
             bar.close()
+    ratings = result.ratings(seed=args.seed) if len(set(names)) > 1 else None
     if args.json:
-        data = {
+        data: dict[str, object] = {
             "game": args.game,
             "hands": hands,
             "seed": args.seed,
@@ -173,16 +181,28 @@ def _run_arena(game: Game, args: argparse.Namespace, console: Console) -> int:
                 for i, n in enumerate(names)
             ],
         }
+        if ratings is not None:
+            data["ratings"] = [
+                {"name": n, "rating": ratings.rating[i], "interval": [ratings.low[i], ratings.high[i]]}
+                for i, n in enumerate(ratings.names)
+            ]
         console.out.write(json.dumps(data) + "\n")
         return 0
     title = f"{game.name}: {plural(hands, 'deal')}, seed {args.seed}"
+    console.print(Text(title, style=STYLES["head"]))
+    if ratings is not None:
+        rated = new_table(console.look, "bot", "rating", "95% interval", right=("rating",))
+        for i in sorted(range(len(ratings.names)), key=lambda i: -ratings.rating[i]):
+            rated.add_row(
+                ratings.names[i], f"{ratings.rating[i]:.0f}", f"[{ratings.low[i]:.0f}, {ratings.high[i]:.0f}]"
+            )
+        console.show(rated)
     table = new_table(console.look, "bot", "mean", "95% interval", right=("mean",))
     for i, name in enumerate(names):
         lo, hi = result.interval(i)
         mean = result.mean[i]
         style = STYLES["good"] if lo > 0 else STYLES["bad"] if hi < 0 else ""
         table.add_row(f"{i}:{name}", f"{mean:+.3f}", f"[{lo:+.3f}, {hi:+.3f}]", style=style)
-    console.print(Text(title, style=STYLES["head"]))
     console.show(table)
     if args.record is not None:
         console.print(

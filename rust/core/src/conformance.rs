@@ -23,12 +23,21 @@ pub struct Checks {
 /// move (and its legal actions when it is to move). At the end: zero-sum returns, no legal action, and undo
 /// back to the start. Returns the number of steps checked; panics with the game and step on a failure.
 pub fn check_game<G: Information + Saved + std::fmt::Debug>(rules: G::Rules, checks: Checks) -> usize {
+    check_games_from(checks, |seed| G::deal(seed, rules))
+}
+
+/// [`check_game`] from the states `start(seed)` makes (positions set up mid-game, say) instead of fresh deals.
+pub fn check_games_from<G: Information + Saved + std::fmt::Debug>(
+    checks: Checks,
+    start: impl Fn(u64) -> G,
+) -> usize {
     let mut steps = 0;
     for g in 0..checks.games {
         let seed = derive_seed(checks.seed, g);
-        let mut state = G::deal(seed, rules);
+        let mut state = start(seed);
         let mut rng = Rng::new(seed ^ 1);
-        let start = state.clone();
+        let mut first = state.clone();
+        while first.undo() {}
         let mut step = 0;
         loop {
             let at = format!("{} game {g} (seed {seed}) step {step}", G::NAME);
@@ -58,7 +67,7 @@ pub fn check_game<G: Information + Saved + std::fmt::Debug>(rules: G::Rules, che
             assert!(back.undo());
         }
         assert!(!back.undo(), "{} game {g}: nothing to undo at the start", G::NAME);
-        assert_eq!(back, start, "{} game {g}: undoing everything gives the deal back", G::NAME);
+        assert_eq!(back, first, "{} game {g}: undoing everything gives the start back", G::NAME);
     }
     steps
 }

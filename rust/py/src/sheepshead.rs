@@ -61,6 +61,17 @@ impl State {
     }
 }
 
+/// Five hands of cards, one a seat.
+fn hands_arg(hands: &Bound<'_, PyAny>) -> PyResult<[CardSet; NUM_PLAYERS]> {
+    let mut sets = Vec::with_capacity(NUM_PLAYERS);
+    for (seat, hand) in items(hands, "hands", NUM_PLAYERS)?.iter().enumerate() {
+        sets.push(card_set(hand, &format!("the hand of seat {seat}"))?);
+    }
+    sets.try_into().map_err(|v: Vec<CardSet>| {
+        errors::InvalidStateError::new_err(format!("expected 5 hands, got {}", v.len()))
+    })
+}
+
 /// A hand's multiplier: from 1 to 2**20 (R32's doublers, so that every return stays exact).
 fn multiplier_arg(multiplier: Int) -> PyResult<u32> {
     multiplier.within("multiplier", 1, core::state::MAX_MULTIPLIER.into())
@@ -93,16 +104,122 @@ crate::game::state_class!(
     ) -> Result<State> {
         let rules = rules_arg(rules)?;
         let (dealer, multiplier) = (seat_arg::<core::State>(dealer, "dealer")?, multiplier_arg(multiplier)?);
-        let mut sets = Vec::with_capacity(NUM_PLAYERS);
-        for (seat, hand) in items(hands, "hands", NUM_PLAYERS)?.iter().enumerate() {
-            sets.push(card_set(hand, &format!("the hand of seat {seat}"))?);
-        }
-        let hands: [CardSet; NUM_PLAYERS] = sets.try_into().map_err(|v: Vec<CardSet>| {
-            errors::InvalidStateError::new_err(format!("expected 5 hands, got {}", v.len()))
-        })?;
-        let deal = Deal::new(hands, card_set(blind, "the blind")?)?;
+        let deal = Deal::new(hands_arg(hands)?, card_set(blind, "the blind")?)?;
         let rng = Rng::new(seed.map(seed_arg).transpose()?.unwrap_or(0));
         Ok(State { inner: core::State::from_deal(deal, rules.0, dealer, multiplier, rng)? })
+    }
+
+    /// A hand set up at any point of its card play, every card given (an endgame to analyse, a puzzle): the
+    /// hands now, the trick on the table (cards in play order from ``leader``), and what the hand has come to.
+    /// The cards in no hand, on no table, in no bury and in no blind were played in the tricks already taken.
+    ///
+    /// ``picker`` is ``None`` for a leaster (then ``blind`` holds its 2 cards, R31, and ``first_tricks`` the
+    /// trick, from 0, of each seat's first trick taken: R31's tie rule); else ``bury`` holds the picker's 2
+    /// buried cards, ``called`` the called card (``None``: alone) and ``under`` an unknown call's under (R16).
+    /// ``partner`` is needed only when the called card was played in a taken trick (else it is found).
+    /// ``points`` and ``tricks_won`` are each seat's card points and tricks taken. Every inconsistency is
+    /// refused with an ``InvalidStateError`` naming it; the cards on the table are checked against the rules as
+    /// if played, and they are the new state's history (``undo`` takes them back, and no further).
+    /// ``state.position()`` gives the keyword arguments back.
+    #[staticmethod]
+    #[pyo3(signature = (hands, leader, *, trick = None, picker = None, called = None, partner = None,
+                        bury = None, blind = None, under = None, called_suit_led = false, points = None,
+                        tricks_won = None, first_tricks = None, dealer = Int::new(0), multiplier = Int::new(1),
+                        rules = None, seed = None),
+           text_signature = "(hands, leader, *, trick=None, picker=None, called=None, partner=None, \
+                             bury=None, blind=None, under=None, called_suit_led=False, points=None, tricks_won=None, \
+                             first_tricks=None, dealer=0, multiplier=1, rules=None, seed=None)")]
+    #[allow(clippy::too_many_arguments)]
+    fn from_position(
+        hands: &Bound<'_, PyAny>,
+        leader: Int,
+        trick: Option<&Bound<'_, PyAny>>,
+        picker: Option<Int>,
+        called: Option<&Bound<'_, PyAny>>,
+        partner: Option<Int>,
+        bury: Option<&Bound<'_, PyAny>>,
+        blind: Option<&Bound<'_, PyAny>>,
+        under: Option<&Bound<'_, PyAny>>,
+        called_suit_led: bool,
+        points: Option<&Bound<'_, PyAny>>,
+        tricks_won: Option<&Bound<'_, PyAny>>,
+        first_tricks: Option<&Bound<'_, PyAny>>,
+        dealer: Int,
+        multiplier: Int,
+        rules: Option<&Bound<'_, PyAny>>,
+        seed: Option<Int>,
+    ) -> Result<State> {
+        let rules = rules_arg(rules)?;
+        let seat = |s: Int, name: &str| seat_arg::<core::State>(s, name);
+        let empty = |set: Option<&Bound<'_, PyAny>>, what: &str| set.map_or(Ok(CardSet::EMPTY), |c| card_set(c, what));
+        let mut trick_cards = Vec::new();
+        if let Some(t) = trick {
+            for item in items(t, "trick", NUM_PLAYERS - 1)? {
+                trick_cards.push(scard(&item)?);
+            }
+        }
+        let per_seat = |values: Option<&Bound<'_, PyAny>>, name: &str| -> PyResult<[u8; NUM_PLAYERS]> {
+            let Some(values) = values else { return Ok([0; NUM_PLAYERS]) };
+            let got = items(values, name, NUM_PLAYERS)?;
+            if got.len() != NUM_PLAYERS {
+                return Err(errors::ArgumentError::new_err(format!("{name} must have 5 items, one a seat, not {}", got.len())));
+            }
+            got.iter().map(|v| v.extract::<Int>()?.within(&format!("{name}[i]"), 0, 120)).collect::<PyResult<Vec<u8>>>().map(|v| v.try_into().expect("5 items"))
+        };
+        let mut firsts = [None; NUM_PLAYERS];
+        if let Some(f) = first_tricks {
+            let got = items(f, "first_tricks", NUM_PLAYERS)?;
+            if got.len() != NUM_PLAYERS {
+                return Err(errors::ArgumentError::new_err(format!("first_tricks must have 5 items, one a seat, not {}", got.len())).into());
+            }
+            for (i, v) in got.iter().enumerate() {
+                firsts[i] = v.extract::<Option<Int>>()?.map(|t| t.within("first_tricks[i]", 0, 5)).transpose()?;
+            }
+        }
+        let position = core::Position {
+            hands: hands_arg(hands)?,
+            leader: seat(leader, "leader")?,
+            trick: trick_cards,
+            picker: picker.map(|p| seat(p, "picker")).transpose()?,
+            called: called.map(scard).transpose()?,
+            partner: partner.map(|p| seat(p, "partner")).transpose()?,
+            bury: empty(bury, "the bury")?,
+            blind: empty(blind, "the blind")?,
+            under: under.map(scard).transpose()?,
+            called_suit_led,
+            points: per_seat(points, "points")?,
+            tricks_won: per_seat(tricks_won, "tricks_won")?,
+            first_tricks: firsts,
+            dealer: seat(dealer, "dealer")?,
+            multiplier: multiplier_arg(multiplier)?,
+        };
+        let rng = Rng::new(seed.map(seed_arg).transpose()?.unwrap_or(0));
+        Ok(State { inner: core::State::from_position(&position, rules.0, rng)? })
+    }
+
+    /// The position of the card play as ``State.from_position``'s keyword arguments (every card shown, the
+    /// partner too), or ``None`` outside the play phase: ``State.from_position(**state.position(),
+    /// rules=state.rules)`` plays on exactly as ``state`` does.
+    fn position<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, pyo3::types::PyDict>>> {
+        let Some(p) = self.inner.position() else { return Ok(None) };
+        let d = pyo3::types::PyDict::new(py);
+        let card = |c: Option<SCard>| c.map(|c| card_object(py, c.card()));
+        d.set_item("hands", p.hands.iter().map(|&h| self.sorted(py, h)).collect::<Vec<_>>())?;
+        d.set_item("leader", p.leader)?;
+        d.set_item("trick", cards_list(py, p.trick.iter().copied()))?;
+        d.set_item("picker", p.picker)?;
+        d.set_item("called", card(p.called))?;
+        d.set_item("partner", p.partner)?;
+        d.set_item("bury", self.sorted(py, p.bury))?;
+        d.set_item("blind", self.sorted(py, p.blind))?;
+        d.set_item("under", card(p.under))?;
+        d.set_item("called_suit_led", p.called_suit_led)?;
+        d.set_item("points", p.points.map(u32::from))?;
+        d.set_item("tricks_won", p.tricks_won.map(u32::from))?;
+        d.set_item("first_tricks", p.first_tricks)?;
+        d.set_item("dealer", p.dealer)?;
+        d.set_item("multiplier", p.multiplier)?;
+        Ok(Some(d))
     }
 
     /// The next hand, dealt by the next seat to the left (R9) from this hand's generator.

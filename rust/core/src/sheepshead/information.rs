@@ -8,6 +8,7 @@
 
 use super::actions::{Action, BURY, UNDER};
 use super::cards::{CardSet, SCard};
+use super::position::Position;
 use super::rules::{AllPass, JackOrder, NoLegalCall};
 use super::state::{left, Deal, Phase, State, NUM_PLAYERS};
 use crate::error::ResampleError;
@@ -79,6 +80,35 @@ impl Information for State {
                 feed(if a < UNDER { 1000 } else { 1001 });
             } else {
                 feed(u64::from(a));
+            }
+        }
+        if let Some(start) = state.start() {
+            // A position's start is public, but for the bury, the under and a partner not yet revealed.
+            let deal = state.deal();
+            let hidden = deal.hands.iter().fold(deal.blind | start.bury, |m, &h| m | h);
+            feed(
+                u64::from((CardSet::ALL - hidden).0)
+                    | u64::from(start.trick_no) << 32
+                    | u64::from(start.leader) << 40,
+            );
+            let seat_byte = |x: Option<u8>| u64::from(x.map_or(0xFF, |s| s));
+            feed(
+                seat_byte(start.picker)
+                    | seat_byte(start.called.map(|c| c.index())) << 8
+                    | seat_byte(start.partner.filter(|_| start.partner_revealed)) << 16
+                    | u64::from(start.called_suit_led) << 24,
+            );
+            for s in 0..NUM_PLAYERS {
+                feed(
+                    u64::from(start.points[s])
+                        | u64::from(start.tricks_won[s]) << 8
+                        | seat_byte(start.first_trick[s]) << 16,
+                );
+            }
+            if start.picker == Some(seat) {
+                feed(u64::from(start.bury.0) | seat_byte(start.under.map(|c| c.index())) << 32);
+            } else {
+                feed(u64::from(start.under.is_some()) << 33);
             }
         }
         // A call the picker could not make otherwise (R16 "unknown") shows in the phase before its under is laid.
@@ -155,10 +185,15 @@ impl Information for State {
             out[432 + c.index() as usize] = 1.0;
         }
         let called = state.called_card().is_some();
-        let alone = state.history().contains(&super::actions::ALONE);
+        let (alone, unknown_call) = match state.start() {
+            Some(start) => (start.picker.is_some() && !called, start.under.is_some()),
+            None => (
+                state.history().contains(&super::actions::ALONE),
+                called && state.history().iter().any(|&a| (UNDER..UNDER + 32).contains(&a)),
+            ),
+        };
         out[464] = f32::from(u8::from(alone));
-        out[465] =
-            f32::from(u8::from(called && state.history().iter().any(|&a| (UNDER..UNDER + 32).contains(&a))));
+        out[465] = f32::from(u8::from(unknown_call));
         let knows_partner = state.revealed_partner().or_else(|| {
             let c = state.called_card()?;
             state.hand(seat as usize).contains(c).then_some(seat)
@@ -193,6 +228,9 @@ impl Information for State {
     /// the hold card, the partner's duties). Rejection from a uniform proposal keeps the result uniform.
     fn resample(&self, seat: u8, rng: &mut Rng) -> Result<State, ResampleError> {
         let state = self;
+        if let Some(start) = state.start_position() {
+            return resample_position(state, start, seat, rng);
+        }
         let deal = state.deal();
         let picker = state.picker().filter(|&p| p != seat);
         let played = played_cards(state);
@@ -264,6 +302,66 @@ impl Information for State {
             "no consistent deal found in {MAX_TRIES} tries: the state is not reachable"
         )))
     }
+}
+
+/// [`Information::resample`] of a hand set up in the card play: the cards hidden from `seat` at the start of the
+/// history (the others' hands, another picker's bury and under, a leaster's blind) dealt again uniformly, each
+/// seat keeping the cards it has played since; a proposal is kept when it makes a valid position
+/// ([`State::from_position`]) from which the whole history is legal.
+fn resample_position(
+    state: &State,
+    start: Position,
+    seat: u8,
+    rng: &mut Rng,
+) -> Result<State, ResampleError> {
+    let played = played_cards(state);
+    let picker = start.picker.filter(|&p| p != seat);
+    let blind_hidden = start.picker.is_none() && !knows_blind(state, seat);
+    let mut pool = CardSet::EMPTY;
+    for (s, &cards) in played.iter().enumerate() {
+        if s != seat as usize {
+            pool = pool | (start.hands[s] - cards);
+        }
+    }
+    if picker.is_some() {
+        pool = pool | start.bury;
+    }
+    if blind_hidden {
+        pool = pool | start.blind;
+    }
+    // An under still in the picker's hand is one of its cards, unseen.
+    let hidden_under = picker.is_some()
+        && start.under.is_some_and(|u| {
+            start.hands[picker.unwrap_or(0) as usize].contains(u) && !played.iter().any(|p| p.contains(u))
+        });
+    let mut pool: Vec<SCard> = pool.into_iter().collect();
+    for _ in 0..MAX_TRIES {
+        rng.shuffle(&mut pool);
+        let mut next = pool.iter().copied();
+        let mut proposal = start.clone();
+        for (s, &cards) in played.iter().enumerate() {
+            if s != seat as usize {
+                let need = start.hands[s].len() - cards.len();
+                proposal.hands[s] = cards | next.by_ref().take(need as usize).collect();
+            }
+        }
+        if picker.is_some() {
+            proposal.bury = next.by_ref().take(2).collect();
+        }
+        if blind_hidden {
+            proposal.blind = next.by_ref().take(2).collect();
+        }
+        if let (true, Some(p)) = (hidden_under, picker) {
+            let unplayed: Vec<SCard> =
+                (proposal.hands[p as usize] - played[p as usize]).into_iter().collect();
+            proposal.under = Some(unplayed[rng.below(unplayed.len() as u64) as usize]);
+        }
+        let Ok(mut s) = State::from_position(&proposal, state.rules(), state.rng()) else { continue };
+        if state.history().iter().all(|&a| s.apply(u32::from(a)).is_ok()) {
+            return Ok(s);
+        }
+    }
+    Err(ResampleError(format!("no consistent deal found in {MAX_TRIES} tries: the state is not reachable")))
 }
 
 #[cfg(test)]

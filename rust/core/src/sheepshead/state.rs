@@ -185,6 +185,28 @@ pub struct State {
     tricks_won: [u8; NUM_PLAYERS],
     first_trick: [Option<u8>; NUM_PLAYERS],
     returns: [i32; NUM_PLAYERS],
+    /// Where the history starts when it is not the deal: a position in the card play
+    /// ([`State::from_position`]).
+    start: Option<Start>,
+}
+
+/// What a hand set up in the card play ([`State::from_position`]) holds at the start of its history, besides
+/// the cards in each hand (the [`Deal`]'s hands; its blind is the leaster's blind, else empty).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Start {
+    pub picker: Option<u8>,
+    pub bury: CardSet,
+    pub called: Option<SCard>,
+    pub partner: Option<u8>,
+    pub partner_revealed: bool,
+    pub under: Option<SCard>,
+    pub called_suit_led: bool,
+    /// Tricks completed before the start (their cards are the ones in no hand, bury or blind).
+    pub trick_no: u8,
+    pub leader: u8,
+    pub points: [u8; NUM_PLAYERS],
+    pub tricks_won: [u8; NUM_PLAYERS],
+    pub first_trick: [Option<u8>; NUM_PLAYERS],
 }
 
 const NO_CARD: SCard = match SCard::from_index(0) {
@@ -250,7 +272,54 @@ impl State {
             tricks_won: [0; NUM_PLAYERS],
             first_trick: [None; NUM_PLAYERS],
             returns: [0; NUM_PLAYERS],
+            start: None,
         })
+    }
+
+    /// A hand at the start of a trick of the card play, as `start` describes it, with `deal.hands` in the
+    /// hands (every other check is [`State::from_position`]'s).
+    pub(super) fn at_start(
+        deal: Deal,
+        start: Start,
+        rules: Rules,
+        dealer: u8,
+        multiplier: u32,
+        rng: Rng,
+    ) -> Result<State, DealError> {
+        let mut s = State::from_deal(deal, rules, dealer, multiplier, rng)?;
+        s.start = Some(start);
+        s.phase = Phase::Play;
+        s.picker = start.picker;
+        s.bury = start.bury;
+        s.called = start.called;
+        s.partner = start.partner;
+        s.partner_revealed = start.partner_revealed;
+        s.under = start.under;
+        s.called_suit_led = start.called_suit_led;
+        s.leaster = start.picker.is_none();
+        s.trick_no = start.trick_no;
+        s.leaders[start.trick_no as usize] = start.leader;
+        s.to_move = start.leader;
+        s.points = start.points;
+        s.tricks_won = start.tricks_won;
+        s.first_trick = start.first_trick;
+        Ok(s)
+    }
+
+    /// The hand as its history starts: the deal, or the position it was set up from.
+    fn restarted(&self) -> State {
+        match self.start {
+            None => State::from_deal(self.deal, self.rules, self.dealer, self.multiplier, self.rng),
+            Some(start) => {
+                State::at_start(self.deal, start, self.rules, self.dealer, self.multiplier, self.rng)
+            }
+        }
+        .expect("a state's own start is valid")
+    }
+
+    /// The position the history starts from, if it is not the deal ([`State::from_position`]).
+    pub fn start(&self) -> Option<&Start> {
+        self.start.as_ref()
     }
 
     /// The next hand: the deal passes left (R9) and the shuffle goes on from this hand's generator.
@@ -273,6 +342,8 @@ impl State {
     pub fn multiplier(&self) -> u32 {
         self.multiplier
     }
+    /// The cards as dealt; for a hand set up in the card play ([`State::from_position`]), the hands at the
+    /// start of its history and the blind of a leaster (else empty).
     pub fn deal(&self) -> Deal {
         self.deal
     }
@@ -329,16 +400,27 @@ impl State {
         let len = if self.trick_no as usize == NUM_TRICKS { 0 } else { self.trick_len as usize };
         (self.leaders[t], &self.tricks[t][..len])
     }
-    /// Completed tricks: (leader, cards in play order, winner).
+    /// Completed tricks: (leader, cards in play order, winner); for a hand set up in the card play, those
+    /// completed since.
     pub fn completed_tricks(&self) -> impl Iterator<Item = (u8, &[SCard; NUM_PLAYERS], u8)> + '_ {
-        (0..self.trick_no as usize).map(|t| (self.leaders[t], &self.tricks[t], self.winners[t]))
+        (self.first_recorded_trick()..self.trick_no as usize)
+            .map(|t| (self.leaders[t], &self.tricks[t], self.winners[t]))
     }
+    /// The first trick whose cards the state knows: 0, or the trick a position started at.
+    pub fn first_recorded_trick(&self) -> usize {
+        self.start.map_or(0, |s| usize::from(s.trick_no))
+    }
+
     /// Card points taken in tricks by each seat (in a leaster, the blind is added to the last trick's taker).
     pub fn points(&self) -> [u8; NUM_PLAYERS] {
         self.points
     }
     pub fn tricks_won(&self) -> [u8; NUM_PLAYERS] {
         self.tricks_won
+    }
+    /// The trick (from 0) in which each seat took its first trick, if it took one (R31's tie rule).
+    pub fn first_tricks(&self) -> [Option<u8>; NUM_PLAYERS] {
+        self.first_trick
     }
 
     /// The picking side's card points (R26): its tricks plus the bury.
@@ -589,7 +671,7 @@ impl State {
         "not legal now".into()
     }
 
-    fn why_not_playable(&self, c: SCard) -> String {
+    pub(super) fn why_not_playable(&self, c: SCard) -> String {
         let seat = self.to_move;
         if self.trick_len > 0 {
             let led = self.led;
@@ -748,8 +830,7 @@ impl Game for State {
             return false;
         };
         let history = self.history;
-        let mut s = State::from_deal(self.deal, self.rules, self.dealer, self.multiplier, self.rng)
-            .expect("a state's own deal is valid");
+        let mut s = self.restarted();
         for &a in &history[..n] {
             s.apply_unchecked(a);
         }
