@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tricktaker import errors, record, sheepshead
+from tricktaker import errors, record, sheepshead, tractor
 
 
 def sheepshead_mid_play(seed: int) -> sheepshead.State | None:
@@ -155,3 +155,68 @@ def test_a_hand_too_small_is_named() -> None:
 
 def test_no_position_outside_the_card_play() -> None:
     assert sheepshead.State.new(0).position() is None
+
+
+def tractor_mid_play(seed: int) -> tractor.State:
+    """A random round stopped at a random point of its card play (mid-trick and mid-play too)."""
+    rng = random.Random(seed)
+    state = tractor.State.new(seed)
+    while state.phase != "play":
+        state.apply_action(rng.choice(state.legal_actions()))
+    for _ in range(rng.randrange(200)):
+        action = rng.choice(state.legal_actions())
+        child = state.clone()
+        child.apply_action(action)
+        if child.is_terminal:
+            break
+        state = child
+    return state
+
+
+def test_a_tractor_position_from_a_history_plays_on_as_that_round() -> None:
+    for seed in range(60):
+        state = tractor_mid_play(seed)
+        position = state.position()
+        assert position is not None
+        built = tractor.State.from_position(**position, rules=state.rules)
+        assert built.position() == position
+        assert tractor.State.from_json(built.to_json()) == built
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            assert built.legal_actions() == state.legal_actions()
+            action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            built.apply_action(action)
+        assert built.returns() == state.returns() and built.points == state.points
+
+
+def test_an_opponent_of_the_declarers_may_lead_a_tractor_position() -> None:
+    trump = tractor.Trump("2", "H")
+    state = tractor.State.from_position(
+        [["AS", "KS"], ["QS", "JS"], ["10S", "9S"], ["8S", "7S"]],
+        trump=trump,
+        declarers=0,
+        starter=0,
+        leader=1,
+        kitty=["5C", "5D"],
+        tricks=23,
+        points=40,
+    )
+    assert state.current_player == 1
+    solution = tractor.solve(state)
+    assert solution.value >= 40
+    # Each single, or both as a throw (R34: it fails if another seat beats a card of it, here AS).
+    assert {tuple(str(c) for c in play) for play, _ in solution.moves} == {("QS",), ("JS",), ("JS", "QS")}
+    assert solution.value == max(v for _, v in solution.moves)  # the opponents maximise P
+
+
+def test_an_inconsistent_tractor_position_is_refused() -> None:
+    trump = tractor.Trump("2", "H")
+    with pytest.raises(errors.InvalidStateError, match="multiple of 5"):
+        tractor.State.from_position(
+            [["AS"], ["QS"], ["10S"], ["8S"]], trump=trump, declarers=0, starter=0, tricks=24, points=7
+        )
+    with pytest.raises(errors.TricktakerError):
+        tractor.State.from_position(
+            [["AS", "KS"], ["QS"], ["10S"], ["8S"]], trump=trump, declarers=0, starter=0, tricks=24
+        )

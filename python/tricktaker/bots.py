@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -28,7 +29,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
-from . import _args, sheepshead, tractor
+from . import _args, search, sheepshead, tractor
 from . import ratings as ratings_module
 from ._core import Card
 from .errors import ArgumentError, ArgumentTypeError
@@ -37,9 +38,11 @@ from .protocol import GAMES, GameState
 __all__ = [
     "ArenaResult",
     "Bot",
+    "ISMCTSBot",
     "RandomBot",
     "SheepsheadHeuristicBot",
     "SheepsheadPIMCBot",
+    "SolverPIMCBot",
     "TractorHeuristicBot",
     "TractorPIMCBot",
     "arena",
@@ -558,16 +561,26 @@ class TractorPIMCBot:
 
     def candidates(self, state: tractor.State) -> list[list[Card]]:
         """The whole plays considered for the seat to act (with no card of the play added yet)."""
+        return self.candidates_of(state, self.heuristic, self.max_follows)
+
+    @staticmethod
+    def candidates_of(
+        state: tractor.State, heuristic: TractorHeuristicBot, max_follows: int = 16
+    ) -> list[list[Card]]:
+        """The whole plays a Tractor search bot considers for the seat to act (no card of the play added
+        yet): on lead, every single, every pair and the tractors of each suit's pairs (no throws), and
+        ``heuristic``'s play, first; following, every legal play, or ``heuristic``'s and an even spread of
+        the others (ordered by points and strength) when there are more than ``max_follows``."""
         me = _to_act(state)
         trump = state.trump
         assert trump is not None
-        first = self.heuristic.planned_play(state)
+        first = heuristic.planned_play(state)
         if state.current_trick():
             options = state.legal_plays()
-            if len(options) > self.max_follows:
+            if len(options) > max_follows:
                 options.sort(key=lambda p: (tractor.trick_points(p), sum(trump.strength(c) for c in p)))
-                step = len(options) / (self.max_follows - 1)
-                options = [options[int(i * step)] for i in range(self.max_follows - 1)]
+                step = len(options) / (max_follows - 1)
+                options = [options[int(i * step)] for i in range(max_follows - 1)]
         else:
             hand = state.hand(me)
             counts = Counter(hand)
@@ -643,6 +656,206 @@ def _next_card(play: Sequence[Card], partial: Sequence[Card], legal: list[int]) 
     if _TR_FINISH in legal:
         return _TR_FINISH
     return legal[0]  # the play could not be built: fall back to any legal action
+
+
+# ---- native search ----
+
+
+class SolverPIMCBot:
+    """Perfect-information Monte Carlo in Rust, with an exact solver in every sampled world where the game
+    has one, for either game (:func:`tricktaker.search.pimc`).
+
+    * Sheepshead's card play: each legal card is valued in ``worlds`` deals drawn from what the seat knows,
+      by ``evaluator`` (default ``"win"``: does the seat's side make 61 under perfect play, the fastest
+      question; ``"solver"`` values the exact settlement). The pick, bury and call are left to ``bidding``
+      (a :class:`SheepsheadHeuristicBot` by default): the solver judges card play only.
+    * Tractor's card play: whole plays are the candidates (as :class:`TractorPIMCBot` chooses them), valued
+      in ``worlds`` rounds by the exact solver once each hand holds at most ``solver_cards`` cards, else by
+      ``rollouts`` greedy finishes scored by the team's card points (P for the opponents of the declarers,
+      -P for the declarers: the levels follow P, and points are a far less noisy signal). The bot then
+      adds the chosen play's cards one by one. Declarations and discards are left to ``bidding``.
+
+    With ``seconds``, worlds are drawn 10 at a time until the time is up (at least 10, at most ``worlds``):
+    the play then depends on the machine. Seeds derive from ``seed`` and the acting seat's information key.
+    """
+
+    def __init__(
+        self,
+        worlds: int = 40,
+        seed: int = 0,
+        threads: int | None = 1,
+        name: str = "solver-pimc",
+        bidding: Bot | Literal["heuristic"] = "heuristic",
+        evaluator: str = "win",
+        rollouts: int = 4,
+        solver_cards: int = 2,
+        seconds: float | None = None,
+    ) -> None:
+        self.worlds = _args.whole(worlds, "worlds", 1, MAX_SAMPLES)
+        """Deals sampled per decision (1 to :data:`MAX_SAMPLES`)."""
+        self.seed = _args.seed(seed)
+        """Mixed with the acting seat's information state key into each search's seed."""
+        self.threads = _args.threads(threads)
+        """The threads of each search (``None``: one per core)."""
+        self.name = name
+        """The bot's name (:attr:`Bot.name`)."""
+        self._bidding_arg = bidding
+        self._bidding: dict[str, Bot] = {}
+        if evaluator not in ("win", "solver", "points"):
+            raise ArgumentError(
+                f"evaluator must be 'win', 'solver' or 'points', not {_args.shown(evaluator)}"
+            )
+        self.evaluator = evaluator
+        """Sheepshead's solver question in each world: ``"win"``, ``"solver"`` or ``"points"``."""
+        self.rollouts = _args.whole(rollouts, "rollouts", 1, MAX_SAMPLES)
+        """Tractor: greedy finishes per candidate and world before the solver takes over."""
+        self.solver_cards = _args.whole(solver_cards, "solver_cards", 0, 25)
+        """Tractor: the exact solver values the plays once every hand holds at most this many cards."""
+        if seconds is not None and not (isinstance(seconds, int | float) and 0 < seconds < 1e6):
+            raise ArgumentError(f"seconds must be a positive number or None, not {_args.shown(seconds)}")
+        self.seconds = seconds
+        """The time per decision, or ``None``: ``worlds`` worlds every time."""
+        self._heuristic = TractorHeuristicBot()
+        self._plans: dict[int, list[Card]] = {}
+
+    def _bidder(self, game: str) -> Bot:
+        if game not in self._bidding:
+            make: Callable[[], Bot] = SheepsheadHeuristicBot if game == "sheepshead" else TractorHeuristicBot
+            chosen = _bidding_arg(self._bidding_arg, make, allow_none=False)
+            assert chosen is not None
+            self._bidding[game] = chosen
+        return self._bidding[game]
+
+    def _search(
+        self, state: GameState, me: int, evaluator: str, lines: list[list[int]] | None, rollouts: int
+    ) -> list[float]:
+        """The mean value of each candidate over the worlds (all of them, or as many as the time allows)."""
+        base = _mix(self.seed, state.information_state_key(me))
+        policy = "greedy" if isinstance(state, tractor.State) else "random"
+        if self.seconds is None:
+            found = search.pimc(
+                state,
+                me,
+                self.worlds,
+                evaluator=evaluator,
+                policy=policy,
+                rollouts=rollouts,
+                lines=lines,
+                seed=base,
+                threads=self.threads,
+            )
+            return [float(v) for v in found.mean]
+        deadline = time.perf_counter() + self.seconds
+        total: list[float] = []
+        done = 0
+        while done < self.worlds and (done == 0 or time.perf_counter() < deadline):
+            batch = min(10, self.worlds - done)
+            found = search.pimc(
+                state,
+                me,
+                batch,
+                evaluator=evaluator,
+                policy=policy,
+                rollouts=rollouts,
+                lines=lines,
+                seed=_mix(base, done),
+                threads=self.threads,
+            )
+            sums = [float(v) * batch for v in found.mean]
+            total = sums if not total else [a + b for a, b in zip(total, sums, strict=True)]
+            done += batch
+        return [t / done for t in total]
+
+    def act(self, state: GameState) -> int:
+        """The legal action with the best value over the sampled worlds."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        me = _to_act(state)
+        if isinstance(state, sheepshead.State):
+            if state.phase != "play":
+                return self._bidder("sheepshead").act(state)
+            values = self._search(state, me, self.evaluator, None, 1)
+            return max(zip(legal, values, strict=True), key=lambda av: (av[1], -av[0]))[0]
+        if not isinstance(state, tractor.State):
+            raise ArgumentTypeError(f"SolverPIMCBot plays Sheepshead and Tractor, not {_args.shown(state)}")
+        if state.phase != "play":
+            return self._bidder("tractor").act(state)
+        partial = state.partial_play()
+        start = state.clone()
+        for _ in partial:
+            start.undo()
+        key = start.information_state_key(me)
+        if key not in self._plans:
+            if len(self._plans) > 10_000:
+                self._plans.clear()
+            self._plans[key] = self._tractor_play(start, me)
+        return _next_card(self._plans[key], partial, legal)
+
+    def _tractor_play(self, state: tractor.State, me: int) -> list[Card]:
+        plays = TractorPIMCBot.candidates_of(state, self._heuristic)
+        if len(plays) == 1:
+            return plays[0]
+        lines = [tractor.play_actions(state, play) for play in plays]
+        endgame = max(len(state.hand(s)) for s in range(tractor.NUM_PLAYERS)) <= self.solver_cards
+        evaluator = "solver" if endgame else "points"
+        values = self._search(state, me, evaluator, lines, self.rollouts)
+        return plays[max(range(len(plays)), key=lambda i: (values[i], -i))]
+
+
+class ISMCTSBot:
+    """Information-set MCTS in Rust for either game, every decision included
+    (:func:`tricktaker.search.ismcts`): the pick, the bury, the call, Tractor's declarations and kitty,
+    every card. Each decision runs ``simulations`` simulations (or as many as ``seconds`` allows) on
+    ``threads`` threads and takes the most visited action. Rollouts play by ``policy`` (default:
+    ``"greedy"`` for Tractor, ``"random"`` for Sheepshead). Seeds derive from ``seed`` and the acting
+    seat's information key."""
+
+    def __init__(
+        self,
+        simulations: int = 2000,
+        seed: int = 0,
+        threads: int | None = 1,
+        name: str = "ismcts",
+        seconds: float | None = None,
+        exploration: float | None = None,
+        policy: str | None = None,
+    ) -> None:
+        self.simulations = _args.whole(simulations, "simulations", 1, search.MAX_SIMULATIONS)
+        """Simulations per decision (the most, with ``seconds``)."""
+        self.seed = _args.seed(seed)
+        """Mixed with the acting seat's information state key into each search's seed."""
+        self.threads = _args.threads(threads)
+        """The threads of each search: one tree each (``None``: one per core)."""
+        self.name = name
+        """The bot's name (:attr:`Bot.name`)."""
+        if seconds is not None and not (isinstance(seconds, int | float) and 0 < seconds < 1e6):
+            raise ArgumentError(f"seconds must be a positive number or None, not {_args.shown(seconds)}")
+        self.seconds = seconds
+        """The time per decision, or ``None``: ``simulations`` every time."""
+        self.exploration = search.DEFAULT_EXPLORATION if exploration is None else exploration
+        """The UCB exploration constant (on returns scaled by the largest seen)."""
+        self.policy = policy
+        """How the rollouts play; ``None``: greedy for Tractor, random for Sheepshead."""
+
+    def act(self, state: GameState) -> int:
+        """The most visited action of an ISMCTS search of the decision."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        me = _to_act(state)
+        policy = self.policy or ("greedy" if isinstance(state, tractor.State) else "random")
+        found = search.ismcts(
+            state,
+            me,
+            simulations=self.simulations,
+            seconds=self.seconds,
+            exploration=self.exploration,
+            policy=policy,
+            seed=_mix(self.seed, state.information_state_key(me)),
+            threads=self.threads,
+        )
+        return found.best
 
 
 # ---- the arena ----

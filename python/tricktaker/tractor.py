@@ -49,9 +49,11 @@ from ._core.tractor import (
 from .errors import IllegalActionError
 
 __all__ = [
+    "FINISH",
     "NUM_ACTIONS",
     "NUM_PLAYERS",
     "OBSERVATION_SHAPE",
+    "SOLVE_NODES",
     "CardLike",
     "Component",
     "LevelOutcome",
@@ -60,6 +62,7 @@ __all__ = [
     "RoundRecord",
     "Rules",
     "Simulation",
+    "Solution",
     "State",
     "Trump",
     "VectorState",
@@ -72,10 +75,12 @@ __all__ = [
     "legal_follows",
     "level_outcome",
     "observations",
+    "play_actions",
     "playout_summaries",
     "playouts",
     "random_playouts",
     "simulate",
+    "solve",
     "team_of",
     "trick_points",
     "trick_winner",
@@ -207,6 +212,63 @@ def trick_winner(plays: Sequence[Iterable[CardLike]], trump: Trump) -> int:
 def trick_points(cards: Iterable[CardLike]) -> int:
     """Card points (R3): every K and 10 is worth 10, every 5 is worth 5."""
     return _native.trick_points(cards)
+
+
+FINISH = 54
+"""The action that ends a lead being built (``finish``)."""
+
+
+def play_actions(state: State, cards: Iterable[CardLike]) -> list[int]:
+    """The action ids that make the whole play ``cards`` for the seat to act in ``state`` (which must not
+    have added a card of its play yet): each card's ``play`` action, lowest id first, and ``finish`` when
+    it leads (a follow ends by itself). The line is what :func:`tricktaker.search.pimc` takes as a
+    candidate; it is not checked here (the search checks it)."""
+    ids = sorted(Card(c).id for c in cards)
+    return ids + ([FINISH] if not state.current_trick() else [])
+
+
+SOLVE_NODES: int = _native.SOLVE_NODES
+"""The most positions :func:`solve` searches by default (about ten seconds)."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What :func:`solve` found: the final P under perfect play, a best play, and every play's value."""
+
+    value: int
+    """The final P (the opponents' card points, the kitty bonus and the throw penalties: R40-R42) when both
+    teams play perfectly from here: the opponents of the declarers maximise it, the declarers minimise it."""
+    best: list[Card]
+    """The cards of a best play (those not yet added, when a play is being built)."""
+    moves: list[tuple[list[Card], int]]
+    """Every legal play (its cards not yet added) with the final P after it, in ``legal_plays()`` order."""
+    nodes: int
+    """Positions searched."""
+    lines: list[list[int]] = field(repr=False)
+    """The action ids of each move (``finish`` ending a lead), as :func:`tricktaker.search.pimc` takes
+    them."""
+
+
+def solve(state: State, *, max_nodes: int = SOLVE_NODES) -> Solution:
+    """Solve the rest of a play-phase round exactly, every hand shown (perfect information): the last tricks.
+
+    Moves are whole plays (throws included, the engine judging them); a round in the middle of building a
+    play is solved over the plays that complete it. The search is exact alpha-beta with a transposition table;
+    it handles the last 3 cards a hand always and 4 usually within 10 ms (``docs/rules/tractor.md`` R40-R42
+    give the value). More than ``max_nodes`` positions raise :class:`tricktaker.LimitExceededError`; a round
+    outside the play phase :class:`tricktaker.ArgumentError`."""
+    value, best, moves, nodes = _native.solve(state, max_nodes=max_nodes)
+
+    def cards(line: list[int]) -> list[Card]:
+        return [Card.from_id(a) for a in line if a < FINISH]
+
+    return Solution(
+        value=value,
+        best=cards(best),
+        moves=[(cards(line), v) for line, v in moves],
+        nodes=nodes,
+        lines=[line for line, _ in moves],
+    )
 
 
 def team_of(seat: int) -> int:

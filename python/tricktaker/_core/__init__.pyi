@@ -10,10 +10,20 @@ from typing import Any, Generic, Self, TypeVar, final
 import numpy as np
 import numpy.typing as npt
 
+from . import search as search
 from . import sheepshead as sheepshead
 from . import tractor as tractor
 
-__all__ = ["MAX_BATCH_BYTES", "MAX_THREADS", "Card", "RuleOption", "__version__", "sheepshead", "tractor"]
+__all__ = [
+    "MAX_BATCH_BYTES",
+    "MAX_THREADS",
+    "Card",
+    "RuleOption",
+    "__version__",
+    "search",
+    "sheepshead",
+    "tractor",
+]
 
 __version__: str
 """The package's version (the Rust crate's, ``Cargo.toml``): ``"0.1.0"``."""

@@ -10,22 +10,25 @@ from ..render import Hand
 from . import Card, _GameRules, _GameState, _GameVector
 
 __all__ = [
+    "State",
+    "Rules",
+    "VectorState",
+    "random_playouts",
+    "random_summaries",
+    "playouts",
+    "playout_summaries",
+    "observations",
+    "pimc",
+    "ismcts",
+    "EVALUATORS",
     "NAME",
     "NUM_ACTIONS",
     "NUM_PLAYERS",
     "OBSERVATION_SIZE",
     "SUMMARY_COLUMNS",
-    "Rules",
-    "State",
-    "VectorState",
-    "card_points",
-    "observations",
-    "playout_summaries",
-    "playouts",
-    "random_playouts",
-    "random_summaries",
-    "suit_of",
     "trick_winner",
+    "suit_of",
+    "card_points",
     "trumps",
 ]
 
@@ -150,6 +153,36 @@ def random_playouts(
 def random_summaries(
     n: int, seed: int, *, threads: int | None = None, rules: Rules | None = None
 ) -> npt.NDArray[np.int32]: ...
+
+_PimcFound = tuple[
+    list[list[int]], npt.NDArray[np.float64], npt.NDArray[np.float64], int, npt.NDArray[np.float64]
+]
+
+def pimc(
+    state: State,
+    player: int | None = None,
+    worlds: int = 100,
+    *,
+    evaluator: str = "rollouts",
+    policy: str = "random",
+    rollouts: int = 1,
+    lines: Sequence[Sequence[int]] | None = None,
+    seed: int = 0,
+    threads: int | None = None,
+) -> tuple[
+    list[list[int]], npt.NDArray[np.float64], npt.NDArray[np.float64], int, npt.NDArray[np.float64]
+]: ...
+def ismcts(
+    state: State,
+    player: int | None = None,
+    *,
+    simulations: int = 10000,
+    seconds: float | None = None,
+    exploration: float = 0.7,
+    policy: str = "random",
+    seed: int = 0,
+    threads: int | None = 1,
+) -> tuple[list[int], npt.NDArray[np.uint64], npt.NDArray[np.float64], int, int]: ...
 def playouts(
     state: State, n: int, seed: int, *, threads: int | None = None, policy: str = "random"
 ) -> npt.NDArray[np.int32]: ...
@@ -164,6 +197,10 @@ def observations(
 class VectorState(_GameVector[State]):
     def __new__(cls, n: int, seed: int, *, rules: Rules | None = None) -> VectorState: ...
 
+EVALUATORS: list[str]
+"""The evaluators ``pimc`` takes by name: ``"rollouts"`` (the mean return of random finishes), ``"solver"``
+(the return under perfect play), ``"win"`` (+1 when the seat's side makes 61 under perfect play, else -1)
+and ``"points"`` (its side's card points under perfect play)."""
 NAME: str
 """The game's name, ``"sheepshead"``: its key in :data:`tricktaker.protocol.GAMES` and in saves."""
 NUM_ACTIONS: int

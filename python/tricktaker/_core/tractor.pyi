@@ -1,7 +1,7 @@
 # The Tractor submodule of the native module (`tricktaker._core.tractor`).
 
 from collections.abc import Iterable, Sequence
-from typing import Literal, final
+from typing import Any, Literal, final
 
 import numpy as np
 import numpy.typing as npt
@@ -10,30 +10,35 @@ from ..render import Hand
 from . import Card, _GameRules, _GameState, _GameVector
 
 __all__ = [
+    "State",
+    "Rules",
+    "VectorState",
+    "random_playouts",
+    "random_summaries",
+    "playouts",
+    "playout_summaries",
+    "observations",
+    "pimc",
+    "ismcts",
+    "EVALUATORS",
     "NAME",
     "NUM_ACTIONS",
     "NUM_PLAYERS",
     "OBSERVATION_SIZE",
     "SUMMARY_COLUMNS",
-    "Rules",
-    "State",
-    "Trump",
-    "VectorState",
-    "check_throw",
-    "count_legal_follows",
-    "decompose",
-    "follow_error",
-    "follow_extensions",
-    "legal_follows",
+    "solve",
+    "SOLVE_NODES",
     "level_outcome",
     "next_round",
-    "observations",
-    "playout_summaries",
-    "playouts",
-    "random_playouts",
-    "random_summaries",
-    "trick_points",
+    "Trump",
+    "decompose",
+    "follow_error",
+    "legal_follows",
+    "count_legal_follows",
+    "follow_extensions",
+    "check_throw",
     "trick_winner",
+    "trick_points",
 ]
 
 _CardLike = Card | str
@@ -162,6 +167,26 @@ class State(_GameState[Rules]):
         rules: Rules | None = None,
         levels: tuple[int, int] | None = None,
     ) -> State: ...
+    @staticmethod
+    def from_position(
+        hands: Sequence[Iterable[_CardLike]],
+        *,
+        trump: Trump,
+        declarers: int,
+        starter: int,
+        leader: int | None = None,
+        kitty: Iterable[_CardLike] | None = None,
+        levels: tuple[int, int] | None = None,
+        table: Sequence[Iterable[_CardLike]] | None = None,
+        partial: Iterable[_CardLike] | None = None,
+        tricks: int = 0,
+        points: int = 0,
+        penalties: int = 0,
+        failed_throws: int = 0,
+        deals: int = 0,
+        rules: Rules | None = None,
+    ) -> State: ...
+    def position(self) -> dict[str, Any] | None: ...
     def legal_plays(self, *, limit: int | None = None) -> list[list[Card]]:
         """Every whole play now; a long suit on lead has very many (use ``legal_actions`` in search)."""
     def count_legal_plays(self) -> int: ...
@@ -207,6 +232,9 @@ class State(_GameState[Rules]):
     @property
     def failed_throws(self) -> int: ...
 
+def solve(
+    state: State, *, max_nodes: int = 10000000
+) -> tuple[int, list[int], list[tuple[list[int], int]], int]: ...
 def level_outcome(points: int) -> tuple[bool, int]: ...
 def next_round(
     levels: tuple[int, int], declarers: int, starter: int, points: int, game_end: str
@@ -217,6 +245,36 @@ def random_playouts(
 def random_summaries(
     n: int, seed: int, *, threads: int | None = None, rules: Rules | None = None
 ) -> npt.NDArray[np.int32]: ...
+
+_PimcFound = tuple[
+    list[list[int]], npt.NDArray[np.float64], npt.NDArray[np.float64], int, npt.NDArray[np.float64]
+]
+
+def pimc(
+    state: State,
+    player: int | None = None,
+    worlds: int = 100,
+    *,
+    evaluator: str = "rollouts",
+    policy: str = "random",
+    rollouts: int = 1,
+    lines: Sequence[Sequence[int]] | None = None,
+    seed: int = 0,
+    threads: int | None = None,
+) -> tuple[
+    list[list[int]], npt.NDArray[np.float64], npt.NDArray[np.float64], int, npt.NDArray[np.float64]
+]: ...
+def ismcts(
+    state: State,
+    player: int | None = None,
+    *,
+    simulations: int = 10000,
+    seconds: float | None = None,
+    exploration: float = 0.7,
+    policy: str = "random",
+    seed: int = 0,
+    threads: int | None = 1,
+) -> tuple[list[int], npt.NDArray[np.uint64], npt.NDArray[np.float64], int, int]: ...
 def playouts(
     state: State, n: int, seed: int, *, threads: int | None = None, policy: str = "random"
 ) -> npt.NDArray[np.int32]: ...
@@ -231,6 +289,12 @@ def observations(
 class VectorState(_GameVector[State]):
     def __new__(cls, n: int, seed: int, *, rules: Rules | None = None) -> VectorState: ...
 
+EVALUATORS: list[str]
+"""The evaluators ``pimc`` takes by name: ``"rollouts"`` (the mean return of finishes by the policy),
+``"points"`` (the same finishes scored by the team's card points: P for the opponents, -P for the declarers)
+and ``"solver"`` (the return under perfect play of the last tricks)."""
+SOLVE_NODES: int
+"""The most positions ``solve`` searches unless told otherwise (10,000,000: about ten seconds)."""
 NAME: str
 """The game's name, ``"tractor"``: its key in :data:`tricktaker.protocol.GAMES` and in saves."""
 NUM_ACTIONS: int

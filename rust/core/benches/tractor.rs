@@ -59,7 +59,7 @@ fn bench(c: &mut Criterion) {
 }
 
 criterion_group!(benches, bench);
-criterion_main!(benches, round_benches, deal_benches, resample_benches);
+criterion_main!(benches, round_benches, deal_benches, resample_benches, solver_benches);
 
 fn rounds(c: &mut Criterion) {
     let rules = tricktaker_core::tractor::rules::Rules::default();
@@ -129,3 +129,30 @@ fn resamples(c: &mut Criterion) {
 }
 
 criterion_group!(resample_benches, resamples);
+
+/// A random round played on until no hand holds more than `cards` cards, at a trick's start.
+fn endgame(seed: u64, cards: u32) -> Option<tricktaker_core::tractor::round::State> {
+    use tricktaker_core::tractor::round::{Phase, State};
+    let mut s = State::deal(seed, tricktaker_core::tractor::rules::Rules::default());
+    let mut rng = tricktaker_core::rng::Rng::new(seed);
+    while s.phase() != Phase::Play || (0..4).any(|i| s.hand(i).len() > cards) || !s.trick_plays().is_empty() {
+        let a = s.random_action(&mut rng);
+        s.apply_unchecked(a);
+        if s.is_terminal() {
+            return None;
+        }
+    }
+    Some(s)
+}
+
+fn solves(c: &mut Criterion) {
+    use tricktaker_core::tractor::solver::solve;
+    for cards in [2, 3, 4] {
+        let positions: Vec<_> = (0..).filter_map(|seed| endgame(seed, cards)).take(20).collect();
+        c.bench_function(&format!("tractor solve (20 endgames, {cards} cards per hand)"), |b| {
+            b.iter(|| positions.iter().map(|s| solve(black_box(s)).map_or(0, |x| x.value)).sum::<i32>())
+        });
+    }
+}
+
+criterion_group!(solver_benches, solves);

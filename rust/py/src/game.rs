@@ -538,6 +538,65 @@ macro_rules! game_functions {
             crate::batch::observations_out(py, &pairs, out)
         }
 
+        /// Perfect-information Monte Carlo for ``player`` (default: the seat to act, which it must be): each
+        /// candidate line (default: each legal action) valued in ``worlds`` deals sampled from what it knows,
+        /// by ``evaluator`` (``EVALUATORS``), in Rust with the GIL released. Returns ``(lines, mean, stderr,
+        /// worlds, values)``; ``tricktaker.search.pimc`` wraps it.
+        #[pyfunction]
+        #[pyo3(
+            signature = (state, player = None, worlds = crate::args::Int::new(100), *,
+                         evaluator = crate::args::Text::new("rollouts"), policy = crate::args::Text::new("random"),
+                         rollouts = crate::args::Int::new(1), lines = None, seed = crate::args::Int::new(0),
+                         threads = None),
+            text_signature = "(state, player=None, worlds=100, *, evaluator='rollouts', policy='random', \
+                              rollouts=1, lines=None, seed=0, threads=None)"
+        )]
+        #[allow(clippy::too_many_arguments)]
+        pub fn pimc<'py>(
+            py: Python<'py>,
+            state: &Bound<'py, $State>,
+            player: Option<crate::args::Int>,
+            worlds: crate::args::Int,
+            evaluator: crate::args::Text,
+            policy: crate::args::Text,
+            rollouts: crate::args::Int,
+            lines: Option<&Bound<'py, PyAny>>,
+            seed: crate::args::Int,
+            threads: Option<crate::args::Int>,
+        ) -> crate::errors::Result<Bound<'py, pyo3::types::PyTuple>> {
+            let state = state.borrow().inner.clone(); // a copy: the state stays free for other threads
+            crate::search::pimc(py, state, player, worlds, &evaluator, &policy, rollouts, lines, seed, threads)
+        }
+
+        /// Information-set MCTS for ``player`` (default: the seat to act, which it must be): ``simulations``
+        /// simulations (fewer if ``seconds`` runs out), rollouts by ``policy``, one tree a thread with their
+        /// root statistics merged, in Rust with the GIL released. Returns ``(actions, visits, values,
+        /// simulations, nodes)``; ``tricktaker.search.ismcts`` wraps it.
+        #[pyfunction]
+        #[pyo3(
+            signature = (state, player = None, *, simulations = crate::args::Int::new(10_000), seconds = None,
+                         exploration = tricktaker_core::search::DEFAULT_EXPLORATION,
+                         policy = crate::args::Text::new("random"), seed = crate::args::Int::new(0),
+                         threads = Some(crate::args::Int::new(1))),
+            text_signature = "(state, player=None, *, simulations=10000, seconds=None, exploration=0.7, \
+                              policy='random', seed=0, threads=1)"
+        )]
+        #[allow(clippy::too_many_arguments)]
+        pub fn ismcts<'py>(
+            py: Python<'py>,
+            state: &Bound<'py, $State>,
+            player: Option<crate::args::Int>,
+            simulations: crate::args::Int,
+            seconds: Option<f64>,
+            exploration: f64,
+            policy: crate::args::Text,
+            seed: crate::args::Int,
+            threads: Option<crate::args::Int>,
+        ) -> crate::errors::Result<Bound<'py, pyo3::types::PyTuple>> {
+            let state = state.borrow().inner.clone();
+            crate::search::ismcts(py, state, player, simulations, seconds, exploration, &policy, seed, threads)
+        }
+
         crate::vector::vector_class!($Core, $State, $Rules, rules_arg, $module);
 
         /// Adds the game's classes, functions and constants to its module.
@@ -551,6 +610,9 @@ macro_rules! game_functions {
             m.add_function(wrap_pyfunction!(playouts, m)?)?;
             m.add_function(wrap_pyfunction!(playout_summaries, m)?)?;
             m.add_function(wrap_pyfunction!(observations, m)?)?;
+            m.add_function(wrap_pyfunction!(pimc, m)?)?;
+            m.add_function(wrap_pyfunction!(ismcts, m)?)?;
+            m.add("EVALUATORS", <$Core as tricktaker_core::search::NamedEvaluators>::EVALUATORS.to_vec())?;
             m.add("NAME", <$Core>::NAME)?;
             m.add("NUM_ACTIONS", <$Core>::NUM_ACTIONS)?;
             m.add("NUM_PLAYERS", <$Core>::NUM_PLAYERS)?;

@@ -12,6 +12,7 @@ mod card;
 mod errors;
 mod game;
 mod package;
+mod search;
 mod sheepshead;
 mod tractor;
 mod tractor_round;
@@ -41,6 +42,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::RuleOption>()?;
     add_game(m, "sheepshead", sheepshead::register)?;
     add_game(m, "tractor", tractor_round::register)?;
+    add_game(m, "search", search::register)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_THREADS", tricktaker_core::parallel::max_threads())?;
     m.add("MAX_BATCH_BYTES", args::MAX_BATCH_BYTES)?;

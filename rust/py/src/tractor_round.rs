@@ -63,6 +63,17 @@ fn levels_arg(levels: &Bound<'_, PyAny>) -> PyResult<[u8; 2]> {
     ])
 }
 
+/// Four hands of cards, one a seat.
+fn hands_arg(hands: &Bound<'_, PyAny>) -> PyResult<[Hand; NUM_PLAYERS]> {
+    let hands = items(hands, "hands", NUM_PLAYERS)?
+        .iter()
+        .map(|h| play_arg(h, "a hand"))
+        .collect::<PyResult<Vec<Hand>>>()?;
+    hands.try_into().map_err(|v: Vec<Hand>| {
+        errors::InvalidStateError::new_err(format!("expected 4 hands, got {}", v.len()))
+    })
+}
+
 /// A team, 0 (seats 0 and 2) or 1 (R4).
 fn team_arg(team: Int, name: &str) -> PyResult<u8> {
     team.within(name, 0, 1)
@@ -107,14 +118,9 @@ crate::game::state_class!(
         levels: Option<&Bound<'_, PyAny>>,
     ) -> crate::errors::Result<State> {
         let (starter, declarers) = (seat_arg::<round::State>(starter, "starter")?, team_arg(declarers, "declarers")?);
-        let hands =
-            items(hands, "hands", NUM_PLAYERS)?.iter().map(|h| play_arg(h, "a hand")).collect::<PyResult<Vec<Hand>>>()?;
-        let hands: [Hand; NUM_PLAYERS] = hands.try_into().map_err(|v: Vec<Hand>| {
-            errors::InvalidStateError::new_err(format!("expected 4 hands, got {}", v.len()))
-        })?;
         let levels = levels.map(levels_arg).transpose()?;
         let inner = round::State::from_cards(
-            hands,
+            hands_arg(hands)?,
             hand_arg(kitty)?,
             trump.ctx.trump(),
             starter,
@@ -123,6 +129,99 @@ crate::game::state_class!(
             levels,
         )?;
         Ok(State { inner })
+    }
+
+    /// A round set up at any point of its card play, every card given (an endgame to analyse, a puzzle).
+    /// ``hands`` are the cards held now (a seat that played to the trick on the table holds fewer; the cards of
+    /// ``partial``, the play the seat to act is building, are still in its hand); ``table`` the plays made to
+    /// the trick in order from ``leader`` (any seat); ``tricks``, ``points`` (the opponents' card points, R40)
+    /// and ``penalties`` (R34, R42) what the completed tricks came to; ``failed_throws`` and ``deals`` what the
+    /// summary reports. The cards in no hand, on no table and in no kitty were played in the completed
+    /// tricks. Every inconsistency is refused with an ``InvalidStateError`` naming it; the table's plays are
+    /// checked as if played, and they are the new round's history (``undo`` stops at the trick's start).
+    /// ``state.position()`` gives the keyword arguments back.
+    #[staticmethod]
+    #[pyo3(signature = (hands, *, trump, declarers, starter, leader = None, kitty = None, levels = None,
+                        table = None, partial = None, tricks = Int::new(0), points = Int::new(0),
+                        penalties = Int::new(0), failed_throws = Int::new(0), deals = Int::new(0), rules = None),
+           text_signature = "(hands, *, trump, declarers, starter, leader=None, kitty=None, levels=None, \
+                             table=None, partial=None, tricks=0, points=0, penalties=0, failed_throws=0, \
+                             deals=0, rules=None)")]
+    #[allow(clippy::too_many_arguments)]
+    fn from_position(
+        hands: &Bound<'_, PyAny>,
+        trump: PyRef<'_, Trump>,
+        declarers: Int,
+        starter: Int,
+        leader: Option<Int>,
+        kitty: Option<&Bound<'_, PyAny>>,
+        levels: Option<&Bound<'_, PyAny>>,
+        table: Option<&Bound<'_, PyAny>>,
+        partial: Option<&Bound<'_, PyAny>>,
+        tricks: Int,
+        points: Int,
+        penalties: Int,
+        failed_throws: Int,
+        deals: Int,
+        rules: Option<&Bound<'_, PyAny>>,
+    ) -> crate::errors::Result<State> {
+        let seat = |s: Int, name: &str| seat_arg::<round::State>(s, name);
+        let starter = seat(starter, "starter")?;
+        let declarers = team_arg(declarers, "declarers")?;
+        let trump = trump.ctx.trump();
+        let rank_level = trump.rank().map_or(2, |r| r.value());
+        let levels = match levels {
+            Some(l) => levels_arg(l)?,
+            None if declarers == 0 => [rank_level, 2],
+            None => [2, rank_level],
+        };
+        let mut plays = Vec::new();
+        if let Some(t) = table {
+            for play in items(t, "table", NUM_PLAYERS - 1)? {
+                plays.push(play_arg(&play, "a play on the table")?);
+            }
+        }
+        let position = tricktaker_core::tractor::Position {
+            hands: hands_arg(hands)?,
+            trump,
+            declarers,
+            starter,
+            kitty: kitty.map(hand_arg).transpose()?.unwrap_or(Hand::EMPTY),
+            levels,
+            leader: leader.map(|l| seat(l, "leader")).transpose()?.unwrap_or(starter),
+            table: plays,
+            partial: partial.map(|p| play_arg(p, "partial")).transpose()?.unwrap_or(Hand::EMPTY),
+            tricks: tricks.within("tricks", 0, 25)?,
+            points: points_arg(points)?,
+            penalties: penalties.within("penalties", -100_000, 100_000)?,
+            failed_throws: failed_throws.within("failed_throws", 0, 1000)?,
+            deals: deals.within("deals", 0, u32::MAX.into())?,
+        };
+        Ok(State { inner: round::State::from_position(&position, rules_arg(rules)?.0)? })
+    }
+
+    /// The position of the card play as ``State.from_position``'s keyword arguments (every card shown), or
+    /// ``None`` outside the play phase: ``State.from_position(**state.position(), rules=state.rules)`` plays
+    /// on exactly as ``state`` does.
+    fn position<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, pyo3::types::PyDict>>> {
+        let (Some(p), Some(ctx)) = (self.inner.position(), self.ctx()) else { return Ok(None) };
+        let d = pyo3::types::PyDict::new(py);
+        let cards = |h: Hand| cards_out(py, Some(ctx), h);
+        d.set_item("hands", p.hands.iter().map(|&h| cards(h)).collect::<Vec<_>>())?;
+        d.set_item("trump", Bound::new(py, Trump { ctx })?)?;
+        d.set_item("declarers", p.declarers)?;
+        d.set_item("starter", p.starter)?;
+        d.set_item("leader", p.leader)?;
+        d.set_item("kitty", cards(p.kitty))?;
+        d.set_item("levels", (p.levels[0], p.levels[1]))?;
+        d.set_item("table", p.table.iter().map(|&h| cards(h)).collect::<Vec<_>>())?;
+        d.set_item("partial", cards(p.partial))?;
+        d.set_item("tricks", p.tricks)?;
+        d.set_item("points", p.points)?;
+        d.set_item("penalties", p.penalties)?;
+        d.set_item("failed_throws", p.failed_throws)?;
+        d.set_item("deals", p.deals)?;
+        Ok(Some(d))
     }
 
     // ---- whole plays ----
@@ -313,6 +412,31 @@ pub fn level_outcome(points: Int) -> PyResult<(bool, u8)> {
 /// Levels, declarers, starter and the winner, if any.
 type NextRound = ((u8, u8), u8, u8, Option<u8>);
 
+/// What `solve` returns: the value, a best line, every line with its value, the nodes searched.
+type SolvedRound = (i32, Vec<u16>, Vec<(Vec<u16>, i32)>, u64);
+
+/// The most positions `solve` searches unless told otherwise (about ten seconds).
+pub const SOLVE_NODES: u64 = 10_000_000;
+
+/// The exact value of a play-phase round with every hand shown (the last tricks; see
+/// ``tricktaker.tractor.solve``): ``(value, best, moves, nodes)``, lines as action ids.
+#[pyfunction]
+#[pyo3(signature = (state, *, max_nodes = Int::new(SOLVE_NODES as i128)),
+       text_signature = "(state, *, max_nodes=10000000)")]
+pub fn solve(py: Python<'_>, state: &Bound<'_, State>, max_nodes: Int) -> PyResult<SolvedRound> {
+    use tricktaker_core::tractor::solver::{self, SolveError};
+    let limit: u64 = max_nodes.within("max_nodes", 1, u64::MAX.into())?;
+    let state = state.borrow().inner.clone();
+    let found = py.detach(|| solver::solve_with_limit(&state, limit)).map_err(|e| match e {
+        SolveError::NotInPlay(_) => errors::ArgumentError::new_err(e.to_string()),
+        SolveError::NodeLimit(_) => errors::LimitExceededError::new_err(format!(
+            "{e} (max_nodes): the exact solver is for the last tricks, about 4 cards a hand within 10 ms"
+        )),
+    })?;
+    let ids = |line: &[u8]| line.iter().map(|&a| u16::from(a)).collect::<Vec<u16>>();
+    Ok((found.value, ids(&found.best), found.moves.iter().map(|(l, v)| (ids(l), *v)).collect(), found.nodes))
+}
+
 /// R44–R47: ``(levels, declarers, starter, winner)`` after a round.
 #[pyfunction]
 pub fn next_round(
@@ -343,6 +467,8 @@ pub fn next_round(
 /// The `tractor` submodule of `_core`: rounds, their batch functions, the scoring rules and the toolkit.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     register_game(m)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add("SOLVE_NODES", SOLVE_NODES)?;
     m.add_function(wrap_pyfunction!(level_outcome, m)?)?;
     m.add_function(wrap_pyfunction!(next_round, m)?)?;
     crate::tractor::register(m)

@@ -910,7 +910,13 @@ def _play(args: argparse.Namespace, console: Console) -> int:
 
 
 BOTS: dict[str, BotMaker] = bot_makers(
-    {"random": bots.RandomBot, "heuristic": bots.SheepsheadHeuristicBot, "pimc": bots.SheepsheadPIMCBot}
+    {
+        "random": bots.RandomBot,
+        "heuristic": bots.SheepsheadHeuristicBot,
+        "pimc": bots.SheepsheadPIMCBot,
+        "solver-pimc": bots.SolverPIMCBot,
+        "ismcts": bots.ISMCTSBot,
+    }
 )
 """The bots Sheepshead offers, by name, made from a seed (and the threads of the pimc bot's rollouts)."""
 

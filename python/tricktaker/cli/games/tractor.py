@@ -1248,7 +1248,13 @@ def _play(args: argparse.Namespace, console: Console) -> int:
 
 
 BOTS: dict[str, BotMaker] = bot_makers(
-    {"random": bots.RandomBot, "heuristic": bots.TractorHeuristicBot, "pimc": bots.TractorPIMCBot}
+    {
+        "random": bots.RandomBot,
+        "heuristic": bots.TractorHeuristicBot,
+        "pimc": bots.TractorPIMCBot,
+        "solver-pimc": bots.SolverPIMCBot,
+        "ismcts": bots.ISMCTSBot,
+    }
 )
 """The bots Tractor offers, by name, made from a seed (and the threads of the pimc bot's rollouts)."""
 

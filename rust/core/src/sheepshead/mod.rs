@@ -10,6 +10,7 @@
 pub mod actions;
 pub mod cards;
 pub mod display;
+pub mod evaluate;
 pub mod information;
 pub mod position;
 pub mod ranking;

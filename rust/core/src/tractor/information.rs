@@ -67,6 +67,26 @@ impl Information for State {
                     feed(u64::from(state.stack_card(DRAWN + k).id()) | 1 << 21);
                 }
             }
+            Origin::Trick(start) => {
+                // A position at a trick's start: the seat's cards there, the trump, and what everyone saw
+                // before it (the cards already played, the leader, the scores).
+                let own = start.hands[usize::from(seat)];
+                feed(own.kinds() | 1 << 58);
+                feed(own.pairs() | 1 << 59);
+                let played = start.played();
+                feed(played.kinds() | 1 << 57);
+                feed(played.pairs() | 1 << 56);
+                let trump = start.trump;
+                feed(
+                    u64::from(trump.rank().map_or(0, |r| r.value()))
+                        | u64::from(trump.suit().map_or(9, |x| x as u8)) << 8
+                        | u64::from(start.leader) << 16
+                        | u64::from(start.tricks) << 24
+                        | u64::from(start.failed_throws) << 40,
+                );
+                feed(u64::from(start.points as u32) | u64::from(start.penalties as u32) << 32);
+                feed(u64::from(start.deals) | 1 << 55);
+            }
             Origin::Position { hands, trump, .. } => {
                 // A position from explicit cards: the seat's cards there and the trump.
                 let own = hands[usize::from(seat)];

@@ -4,24 +4,28 @@
 //! positions), [`format`] (splitting a lead), [`follow`] (legal follows), [`throw`] (throw validity),
 //! [`trick`] (trick winners and points). The round: [`declare`] (declarations, R15–R20), [`actions`]
 //! (numbered decisions), [`rules`] (options), [`round`] (the state machine), [`scoring`] (R40–R47),
-//! [`information`] and [`resample`] (what a seat knows), [`greedy`] (the rollout policies), [`saving`] (a
-//! round's start in a save) and [`display`] (the table as text). The round is a [`crate::game::Game`] (in
+//! [`position`] (any play-phase position, and a round started there), [`solver`] (the last tricks solved
+//! exactly), [`information`] and [`resample`] (what a seat knows), [`greedy`] (the rollout policies),
+//! [`saving`] (a round's start in a save) and [`display`] (the table as text). The round is a [`crate::game::Game`] (in
 //! [`round`]) with its [`crate::game::Information`], [`crate::game::Summary`] (in [`scoring`]) and
 //! [`crate::game::Saved`].
 
 pub mod actions;
 pub mod declare;
 pub mod display;
+pub mod evaluate;
 pub mod follow;
 pub mod format;
 pub mod greedy;
 pub mod hand;
 pub mod information;
+pub mod position;
 pub mod resample;
 pub mod round;
 pub mod rules;
 pub mod saving;
 pub mod scoring;
+pub mod solver;
 pub mod throw;
 pub mod trick;
 pub mod trump;
@@ -32,4 +36,5 @@ mod tests;
 pub use follow::FollowRules;
 pub use format::{decompose, Component, Format, FormatError};
 pub use hand::Hand;
+pub use position::Position;
 pub use trump::{Trump, TrumpContext, TRUMP};

@@ -17,7 +17,7 @@
 //! if the same seats stopped at the same draws and the same throws failed the same way.
 //!
 //! Uniformity: rejection from a uniform proposal keeps the result uniform, so a round set up from explicit
-//! cards (`State::from_cards`) is resampled uniformly over the deals consistent with what the seat saw. After a
+//! cards (`State::from_cards`, `State::from_position`) is resampled uniformly over the deals consistent with what the seat saw. After a
 //! draw, the hands are drawn uniformly among those consistent with everything seen and, given the hands, the
 //! stack order uniformly among the consistent ones; exact uniformity over whole stacks would weight each set of
 //! hands by how many draw orders explain where the others stopped, which costs too much to count. The cards
@@ -33,6 +33,7 @@ use super::follow::check_follow;
 use super::format::{decompose, Format};
 use super::hand::Hand;
 use super::information::knows_kitty;
+use super::position::Position;
 use super::round::{Origin, Phase, Restack, Restacks, State, NUM_PLAYERS};
 use super::rules::Rules;
 use super::throw::check_throw;
@@ -100,7 +101,7 @@ struct View<'a> {
     /// Cards the talon owner showed in its hand after discarding (thrown and taken back, or in the play being
     /// built): not in the kitty.
     in_hand: Hand,
-    /// Where the hidden cards go in a dealt round; `None` for a round from explicit cards (the other hands and,
+    /// Where the hidden cards go in a dealt round; `None` for a round from a position (the other hands and,
     /// if hidden, the kitty).
     draws: Option<Draws>,
     /// What the play showed of the others' hands, checked before a proposal is replayed.
@@ -141,7 +142,7 @@ enum Check {
 impl<'a> View<'a> {
     fn new(state: &'a State, seat: u8) -> View<'a> {
         let played = played_cards(state);
-        let dealt = !matches!(state.origin(), Origin::Position { .. });
+        let dealt = matches!(state.origin(), Origin::Deal(_) | Origin::Restacked(_));
         let talon_owner = state.starter().filter(|&st| dealt && st != seat && state.phase() != Phase::Draw);
         let kitty_hidden = !knows_kitty(state, seat);
         // Cards seen in a hand since: the exposed ones not played since (another starter may have discarded
@@ -174,7 +175,12 @@ impl<'a> View<'a> {
         }
         let mut void_kinds = void_kinds;
         let (pool, draws, mut count) = match state.origin() {
-            Origin::Position { hands, kitty, .. } => {
+            Origin::Position { .. } | Origin::Trick(_) => {
+                let (hands, kitty) = match state.origin() {
+                    Origin::Trick(start) => (&start.hands, &start.kitty),
+                    Origin::Position { hands, kitty, .. } => (hands, kitty),
+                    _ => unreachable!("a position's origin"),
+                };
                 let mut pool = if kitty_hidden { *kitty } else { Hand::EMPTY };
                 let mut count = [0; NUM_PLAYERS];
                 for s in others() {
@@ -429,14 +435,35 @@ impl<'a> View<'a> {
 
     fn position(&self, dealt: [Hand; NUM_PLAYERS], rest: &[Card]) -> Option<State> {
         let state = self.state;
-        let Origin::Position { hands, kitty, trump, starter } = state.origin() else { unreachable!() };
-        let mut start = *hands;
-        for s in (0..NUM_PLAYERS).filter(|&s| s != usize::from(self.seat)) {
-            start[s] = dealt[s];
+        let with = |hands: &[Hand; NUM_PLAYERS], kitty: Hand| -> Option<([Hand; NUM_PLAYERS], Hand)> {
+            let mut start = *hands;
+            for s in (0..NUM_PLAYERS).filter(|&s| s != usize::from(self.seat)) {
+                start[s] = dealt[s];
+            }
+            Some((start, if rest.is_empty() { kitty } else { Hand::try_from(rest).ok()? }))
+        };
+        match state.origin() {
+            Origin::Position { hands, kitty, trump, starter } => {
+                let (start, kitty) = with(hands, *kitty)?;
+                let declarers = state.declarers().expect("a position has declarers");
+                State::from_cards(
+                    start,
+                    kitty,
+                    *trump,
+                    *starter,
+                    declarers,
+                    state.rules(),
+                    Some(state.levels()),
+                )
+                .ok()
+            }
+            Origin::Trick(position) => {
+                let (hands, kitty) = with(&position.hands, position.kitty)?;
+                let start = super::position::Position { hands, kitty, ..Position::clone(position) };
+                State::from_position(&start, state.rules()).ok()
+            }
+            _ => unreachable!("a position's origin"),
         }
-        let kitty = if rest.is_empty() { *kitty } else { Hand::try_from(rest).ok()? };
-        let declarers = state.declarers().expect("a position has declarers");
-        State::from_cards(start, kitty, *trump, *starter, declarers, state.rules(), Some(state.levels())).ok()
     }
 
     fn restacked(&self, stack: [Card; 108], rng: &mut Rng) -> Option<State> {

@@ -11,6 +11,7 @@ use super::follow::{extensions, FollowRules};
 use super::format::{decompose, Format};
 use super::greedy::RolloutPolicy;
 use super::hand::Hand;
+use super::position::Position;
 use super::rules::{FirstDrawer, Rules};
 use super::scoring::{declarer_return, kitty_bonus, level_outcome, throw_penalty};
 use super::throw::check_throw;
@@ -71,6 +72,9 @@ pub enum Origin {
         trump: Trump,
         starter: u8,
     },
+    /// A play-phase position at the start of a trick, other than a first lead from explicit cards (those are
+    /// `Position`): any leader, tricks already played, points scored (see [`Position`]).
+    Trick(Arc<Position>),
     /// Dealt from a generator like `Deal`, except that some deals use a given stack (a resampled round, see
     /// `resample`).
     Restacked(Arc<Restacks>),
@@ -100,7 +104,7 @@ impl Origin {
         match self {
             Origin::Deal(rng) => Some(*rng),
             Origin::Restacked(r) => Some(r.rng),
-            Origin::Position { .. } => None,
+            Origin::Position { .. } | Origin::Trick(_) => None,
         }
     }
 }
@@ -383,7 +387,8 @@ impl State {
     }
 
     /// A play-phase position from explicit cards: hands of one size (1–25; cards not listed count as played),
-    /// the kitty (up to 8 cards, for R41), the trump, the starter who leads, and the declaring team.
+    /// the kitty (up to 8 cards, for R41), the trump, the starter who leads, and the declaring team: the first
+    /// lead of a [`Position`] ([`State::from_position`] of [`Position::first_lead`]).
     pub fn from_cards(
         hands: [Hand; NUM_PLAYERS],
         kitty: Hand,
@@ -429,15 +434,42 @@ impl State {
                 "the trump rank is the declarers' level (R5): level {declarers_level} does not match {trump}"
             )));
         }
-        let rank = Rank::from_value(declarers_level).expect("a checked level");
-        let origin = Origin::Position { hands, kitty, trump, starter };
-        let mut s = State::blank(rules, origin, levels, Some(declarers), Some(starter), rank);
+        // The first lead of a position (what `from_position` checks again, and starts from).
+        State::from_position(&Position::first_lead(hands, kitty, trump, starter, declarers, levels), rules)
+    }
+
+    /// The round at the start of a checked position's trick (nothing on the table): its origin is that
+    /// position (`Origin::Position` for a first lead from explicit cards, `Origin::Trick` otherwise).
+    pub(crate) fn at_trick_start(start: &Position, rules: Rules) -> State {
+        debug_assert!(start.table.is_empty() && start.partial.is_empty());
+        let (hands, kitty, trump, starter) = (start.hands, start.kitty, start.trump, start.starter);
+        let origin = if start.is_first_lead() {
+            Origin::Position { hands, kitty, trump, starter }
+        } else {
+            Origin::Trick(Arc::new(start.clone()))
+        };
+        let rank = State::position_rank(start);
+        let mut s = State::blank(rules, origin, start.levels, Some(start.declarers), Some(starter), rank);
         s.hands = hands;
         s.kitty = kitty;
         s.draw.drawn = DRAWN;
+        s.draw.deals = start.deals;
         s.fix_trump(trump);
+        // What the completed tricks decided (R40, R42): the cards not listed were played.
+        let played = start.played();
+        s.score.tricks = start.tricks;
+        s.score.played = if start.tricks > 0 { played } else { Hand::EMPTY };
+        let card_points = start.points.max(0) as u32;
+        s.score.trick_points[usize::from(1 - start.declarers)] = card_points;
+        if start.tricks > 0 {
+            s.score.trick_points[usize::from(start.declarers)] = points(played).saturating_sub(card_points);
+        }
+        s.score.points = start.points + start.penalties;
+        s.score.failed_throws = start.failed_throws;
         s.start_play();
-        Ok(s)
+        s.trick.leader = start.leader;
+        s.to_move = start.leader;
+        s
     }
 
     // ---- the draw (R13–R20) ----
@@ -740,6 +772,7 @@ impl State {
                 Some(self.setup.levels),
             )
             .expect("a state's own position is valid"),
+            Origin::Trick(start) => State::at_trick_start(start, self.setup.rules),
         }
     }
 

@@ -2,6 +2,7 @@
 //! round's deals, or its position); the history and the rest of the format are [`crate::save`]'s.
 
 use super::hand::Hand;
+use super::position::Position;
 use super::round::{Origin, Restack, Restacks, State, MAX_RESTACKED_DEAL, NUM_PLAYERS};
 use super::rules::Rules;
 use super::trump::Trump;
@@ -15,7 +16,8 @@ use serde_json::{json, Map, Value};
 impl Saved for State {
     /// The levels, and where the round started: `{"deal": {"rng", "declarers", "starter", "restacks"?}}` for
     /// a dealt round (`restacks`: the deals of a resampled round drawn from given stacks), or `{"position":
-    /// {"hands", "kitty", "trump", "starter", "declarers"}}` for a position.
+    /// {"hands", "kitty", "trump", "starter", "declarers"}}` for a position (with `"leader", "tricks", "points",
+    /// "penalties", "failed_throws", "deals"` for one at a later trick's start: [`Position`]).
     fn saved_start(&self) -> Vec<(&'static str, Value)> {
         let words = |rng: Rng| Value::from(rng.state().to_vec());
         let texts = |h: Hand| Value::from(h.cards().map(|c| c.to_string()).collect::<Vec<_>>());
@@ -41,6 +43,19 @@ impl Saved for State {
                 "trump": [trump.rank().map(Rank::name), trump.suit().map(|s| s.letter().to_string())],
                 "starter": starter,
                 "declarers": self.declarers(),
+            }}),
+            Origin::Trick(p) => json!({"position": {
+                "hands": p.hands.iter().map(|&h| texts(h)).collect::<Vec<_>>(),
+                "kitty": texts(p.kitty),
+                "trump": [p.trump.rank().map(Rank::name), p.trump.suit().map(|s| s.letter().to_string())],
+                "starter": p.starter,
+                "declarers": p.declarers,
+                "leader": p.leader,
+                "tricks": p.tricks,
+                "points": p.points,
+                "penalties": p.penalties,
+                "failed_throws": p.failed_throws,
+                "deals": p.deals,
             }}),
         };
         let levels = self.levels();
@@ -126,6 +141,30 @@ impl Saved for State {
         let trump = Trump::new(rank, suit).map_err(|e| InvalidState(e.to_string()))?;
         let starter: u8 = as_(field(pos, "starter")?, "starter")?;
         let declarers: u8 = as_(field(pos, "declarers")?, "declarers")?;
-        State::from_cards(hands, kitty, trump, starter, declarers, rules, Some(levels))
+        // A position at a later trick's start also says who leads and what the completed tricks decided.
+        const LATER: [&str; 6] = ["leader", "tricks", "points", "penalties", "failed_throws", "deals"];
+        if LATER.iter().all(|k| !pos.contains_key(*k)) {
+            return State::from_cards(hands, kitty, trump, starter, declarers, rules, Some(levels));
+        }
+        let mut position = Position::first_lead(hands, kitty, trump, starter, declarers, levels);
+        if let Some(v) = pos.get("leader") {
+            position.leader = as_(v, "leader")?;
+        }
+        if let Some(v) = pos.get("tricks") {
+            position.tricks = as_(v, "tricks")?;
+        }
+        if let Some(v) = pos.get("points") {
+            position.points = as_(v, "points")?;
+        }
+        if let Some(v) = pos.get("penalties") {
+            position.penalties = as_(v, "penalties")?;
+        }
+        if let Some(v) = pos.get("failed_throws") {
+            position.failed_throws = as_(v, "failed_throws")?;
+        }
+        if let Some(v) = pos.get("deals") {
+            position.deals = as_(v, "deals")?;
+        }
+        State::from_position(&position, rules)
     }
 }

@@ -1,0 +1,107 @@
+//! What PIMC asks of a sampled Tractor round ([`crate::search::NamedEvaluators`]): rollouts scored by the
+//! return or by the card points of the player's team, or the exact solver of the last tricks.
+
+use super::greedy::RolloutPolicy;
+use super::round::{team, State};
+use super::scoring::{declarer_return, level_outcome};
+use super::solver;
+use crate::game::Game;
+use crate::policy::Policy;
+use crate::rng::Rng;
+use crate::search::{Evaluator, NamedEvaluators, Rollouts, SearchError};
+
+/// The most nodes the `"solver"` evaluator searches per line and world (about a second); a position larger
+/// than that (more than 5 or so cards a hand) is valued by one rollout of the policy instead.
+pub const SOLVER_NODES: u64 = 2_000_000;
+
+/// `player`'s return from a round whose final P is `points` (R43, as the engine settles it).
+pub fn return_at(state: &State, player: u8, points: i32) -> f64 {
+    let r = f64::from(declarer_return(level_outcome(points)));
+    if Some(team(player)) == state.declarers() {
+        r
+    } else {
+        -r
+    }
+}
+
+/// A finished round's worth to `player` in card points: P (R40–R42) for the opponents of the declarers,
+/// -P for the declarers. The levels follow P (R43), and P is a far finer signal than whole levels.
+pub fn points_of(state: &State, player: u8) -> f64 {
+    let p = f64::from(state.points());
+    if Some(team(player)) == state.declarers() {
+        -p
+    } else {
+        p
+    }
+}
+
+/// One of Tractor's PIMC evaluators.
+pub enum Named {
+    /// Finishes by a policy, valued by the player's return (`"rollouts"`) or its team's points (`"points"`).
+    Rollouts(Rollouts<State, RolloutPolicy>),
+    /// The return under perfect play of both teams from the line on ([`solver::solve`]); positions too large
+    /// for [`SOLVER_NODES`] are finished once by the policy.
+    Solver(RolloutPolicy),
+}
+
+fn solved(
+    world: &State,
+    player: u8,
+    lines: &[Vec<u8>],
+    policy: RolloutPolicy,
+    rng: &mut Rng,
+    out: &mut [f64],
+) {
+    let mut after = world.clone();
+    for (line, value) in lines.iter().zip(out.iter_mut()) {
+        after.clone_from(world);
+        for &action in line {
+            after.apply_unchecked(action);
+        }
+        *value = if after.is_terminal() {
+            f64::from(after.returns()[usize::from(player)])
+        } else {
+            match solver::solve_with_limit(&after, SOLVER_NODES) {
+                Ok(solution) => return_at(&after, player, solution.value),
+                Err(_) => {
+                    policy.finish(&mut after, rng);
+                    f64::from(after.returns()[usize::from(player)])
+                }
+            }
+        };
+    }
+}
+
+impl Evaluator<State> for Named {
+    fn values(&self, world: &State, player: u8, lines: &[Vec<u8>], rng: &mut Rng, out: &mut [f64]) {
+        match self {
+            Named::Rollouts(r) => r.values(world, player, lines, rng, out),
+            Named::Solver(policy) => solved(world, player, lines, *policy, rng, out),
+        }
+    }
+    fn work(&self) -> u64 {
+        match self {
+            Named::Rollouts(r) => r.work(),
+            Named::Solver(_) => 1,
+        }
+    }
+    fn check(&self) -> Result<(), SearchError> {
+        match self {
+            Named::Rollouts(r) => r.check(),
+            Named::Solver(_) => Ok(()),
+        }
+    }
+}
+
+impl NamedEvaluators for State {
+    type Named = Named;
+    const EVALUATORS: &'static [&'static str] = &["rollouts", "points", "solver"];
+    fn named_evaluator(name: &str, policy: RolloutPolicy, rollouts: u32) -> Option<Named> {
+        match name {
+            "rollouts" => Some(Named::Rollouts(Rollouts::new(policy, rollouts))),
+            "points" => Some(Named::Rollouts(Rollouts { policy, rollouts, score: points_of })),
+            "solver" => Some(Named::Solver(policy)),
+            _ => None,
+        }
+    }
+}
