@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -36,6 +36,7 @@ from ._core.sheepshead import (
 from .errors import IllegalActionError
 
 __all__ = [
+    "CLASSES",
     "NUM_ACTIONS",
     "NUM_PLAYERS",
     "OBSERVATION_SHAPE",
@@ -43,14 +44,19 @@ __all__ = [
     "Match",
     "Rules",
     "Simulation",
+    "Solved",
     "State",
     "VectorState",
     "card_points",
+    "leaster_values",
     "observations",
     "playout_summaries",
     "playouts",
     "random_playouts",
+    "reaches",
+    "settlement_class",
     "simulate",
+    "solve",
     "suit_of",
     "trick_winner",
     "trumps",
@@ -60,6 +66,61 @@ OBSERVATION_SHAPE: tuple[int] = (_native.OBSERVATION_SIZE,)
 """The shape of ``State.observation(player)``; the layout is documented in ``docs/sheepshead-protocol.md``."""
 _rules_from_dict = Rules.from_dict
 """What pickles of ``Rules`` made by earlier builds call when loaded (new code calls ``Rules.from_dict``)."""
+
+
+CLASSES: tuple[str, ...] = ("no trick", "schneidered", "lost", "won", "schneider", "all tricks")
+"""The settlement classes of a picked hand (R27, R30), worst first for the picking side: it took no trick;
+P <= 30; 31 <= P <= 60 (R28: 60 loses); 61 <= P <= 90; P >= 91; all six tricks."""
+
+Outcome = TypeVar("Outcome", int, bool, str)
+
+
+@dataclass(frozen=True)
+class Solved(Generic[Outcome]):
+    """What the exact solver found of a hand's card play, every card seen: the value under perfect play of
+    both sides, an optimal action, and the value after each legal action."""
+
+    value: Outcome
+    """The value under perfect play (what it is depends on the question: see the function that answered)."""
+    best: int
+    """An optimal action id for the seat to act (the lowest among the optimal ones)."""
+    moves: dict[int, Outcome]
+    """Every legal action id, in increasing order, with the value after it."""
+    nodes: int
+    """Positions the search visited (a measure of its work that does not depend on the machine)."""
+
+
+def solve(state: State) -> Solved[int]:
+    """The rest of the card play solved exactly, every card seen (perfect information), under every rule and
+    option of the hand (R16, R18, R19, R22-R25): in a picked hand the picking side's final card points P
+    (R26, the bury included; the side maximising it, the others minimising), in a leaster the paranoid
+    return of the seat to act (R31: +4 if it can force its win against all four, else -1). The state must be
+    in the play phase (:class:`~tricktaker.errors.ArgumentError` otherwise)."""
+    value, best, moves, nodes = _native.solve(state)
+    return Solved(value, best, dict(moves), nodes)
+
+
+def reaches(state: State, target: int = 61) -> Solved[bool]:
+    """Whether the picking side makes ``target`` card points (0 to 121) under perfect play, and after each
+    legal action: much faster than :func:`solve` (61 decides the hand, 91 schneider, 31 being schneidered).
+    Not for a leaster."""
+    value, best, moves, nodes = _native.reaches(state, target)
+    return Solved(value, best, dict(moves), nodes)
+
+
+def settlement_class(state: State) -> Solved[str]:
+    """The settlement class (one of :data:`CLASSES`) the picking side reaches under perfect play, and after
+    each legal action: what the hand settles for (tricks decide "no trick" and "all tricks"). Not for a
+    leaster."""
+    value, best, moves, nodes = _native.settlement_class(state)
+    return Solved(CLASSES[value], best, {a: CLASSES[c] for a, c in moves}, nodes)
+
+
+def leaster_values(state: State, seat: int) -> Solved[int]:
+    """In a leaster, ``seat``'s paranoid return under perfect play (+4 if it can force its win against the
+    four others, R31, else -1), and after each legal action of the seat to act. Only for a leaster."""
+    value, best, moves, nodes = _native.leaster_values(state, seat)
+    return Solved(value, best, dict(moves), nodes)
 
 
 @dataclass(frozen=True)

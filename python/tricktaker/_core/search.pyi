@@ -2,12 +2,12 @@
 # `pimc` and `ismcts`).
 
 __all__ = [
-    "MAX_WORLDS",
-    "MAX_SIMULATIONS",
+    "DEFAULT_EXPLORATION",
     "MAX_CANDIDATES",
     "MAX_LINE",
     "MAX_ROLLOUTS",
-    "DEFAULT_EXPLORATION",
+    "MAX_SIMULATIONS",
+    "MAX_WORLDS",
 ]
 
 MAX_WORLDS: int

@@ -10,25 +10,29 @@ from ..render import Hand
 from . import Card, _GameRules, _GameState, _GameVector
 
 __all__ = [
-    "State",
-    "Rules",
-    "VectorState",
-    "random_playouts",
-    "random_summaries",
-    "playouts",
-    "playout_summaries",
-    "observations",
-    "pimc",
-    "ismcts",
     "EVALUATORS",
     "NAME",
     "NUM_ACTIONS",
     "NUM_PLAYERS",
     "OBSERVATION_SIZE",
     "SUMMARY_COLUMNS",
-    "trick_winner",
-    "suit_of",
+    "Rules",
+    "State",
+    "VectorState",
     "card_points",
+    "ismcts",
+    "leaster_values",
+    "observations",
+    "pimc",
+    "playout_summaries",
+    "playouts",
+    "random_playouts",
+    "random_summaries",
+    "reaches",
+    "settlement_class",
+    "solve",
+    "suit_of",
+    "trick_winner",
     "trumps",
 ]
 
@@ -183,6 +187,10 @@ def ismcts(
     seed: int = 0,
     threads: int | None = 1,
 ) -> tuple[list[int], npt.NDArray[np.uint64], npt.NDArray[np.float64], int, int]: ...
+def solve(state: State) -> tuple[int, int, list[tuple[int, int]], int]: ...
+def reaches(state: State, target: int) -> tuple[bool, int, list[tuple[int, bool]], int]: ...
+def settlement_class(state: State) -> tuple[int, int, list[tuple[int, int]], int]: ...
+def leaster_values(state: State, seat: int) -> tuple[int, int, list[tuple[int, int]], int]: ...
 def playouts(
     state: State, n: int, seed: int, *, threads: int | None = None, policy: str = "random"
 ) -> npt.NDArray[np.int32]: ...

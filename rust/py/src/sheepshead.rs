@@ -455,6 +455,53 @@ pub fn trumps(py: Python<'_>, jack_order: Text) -> PyResult<Vec<Py<Card>>> {
     Ok(cards_list(py, ranking.sorted(ranking::ESuit::TRUMP.cards())))
 }
 
+/// A solve's answer: the value, the best action, every legal action with its value, the nodes searched.
+type Solved<T> = (T, u8, Vec<(u8, T)>, u64);
+
+fn solve_error(e: tricktaker_core::sheepshead::solver::SolveError) -> PyErr {
+    errors::ArgumentError::new_err(e.to_string())
+}
+
+/// The exact value of the rest of the card play, every card seen (``tricktaker.sheepshead.solve``):
+/// ``(value, best, moves, nodes)``.
+#[pyfunction]
+pub fn solve(py: Python<'_>, state: &Bound<'_, State>) -> PyResult<Solved<i32>> {
+    let state = state.borrow().inner;
+    let s = py.detach(|| tricktaker_core::sheepshead::solver::solve(&state)).map_err(solve_error)?;
+    Ok((s.value, s.best, s.moves, s.nodes))
+}
+
+/// Whether the picking side makes ``target`` card points under perfect play (``tricktaker.sheepshead.reaches``):
+/// ``(verdict, best, moves, nodes)``.
+#[pyfunction]
+pub fn reaches(py: Python<'_>, state: &Bound<'_, State>, target: Int) -> PyResult<Solved<bool>> {
+    let target: u32 = target.within("target", 0, 121)?;
+    let state = state.borrow().inner;
+    let s =
+        py.detach(|| tricktaker_core::sheepshead::solver::reaches(&state, target)).map_err(solve_error)?;
+    Ok((s.value, s.best, s.moves, s.nodes))
+}
+
+/// The settlement class under perfect play (``tricktaker.sheepshead.settlement_class``): ``(class, best,
+/// moves, nodes)``, classes as their index in ``CLASSES``.
+#[pyfunction]
+pub fn settlement_class(py: Python<'_>, state: &Bound<'_, State>) -> PyResult<Solved<u8>> {
+    let state = state.borrow().inner;
+    let s =
+        py.detach(|| tricktaker_core::sheepshead::solver::settlement_class(&state)).map_err(solve_error)?;
+    Ok((s.class as u8, s.best, s.moves.into_iter().map(|(a, c)| (a, c as u8)).collect(), s.nodes))
+}
+
+/// A leaster seat's paranoid value (``tricktaker.sheepshead.leaster_values``): ``(value, best, moves, nodes)``.
+#[pyfunction]
+pub fn leaster_values(py: Python<'_>, state: &Bound<'_, State>, seat: Int) -> PyResult<Solved<i32>> {
+    let seat = seat_arg::<core::State>(seat, "seat")?;
+    let state = state.borrow().inner;
+    let s =
+        py.detach(|| tricktaker_core::sheepshead::solver::values_for(&state, seat)).map_err(solve_error)?;
+    Ok((s.value, s.best, s.moves, s.nodes))
+}
+
 /// The `sheepshead` submodule of `_core`: the game's classes, batch functions and card-level rules.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     register_game(m)?;
@@ -462,5 +509,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(suit_of, m)?)?;
     m.add_function(wrap_pyfunction!(card_points, m)?)?;
     m.add_function(wrap_pyfunction!(trumps, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(reaches, m)?)?;
+    m.add_function(wrap_pyfunction!(settlement_class, m)?)?;
+    m.add_function(wrap_pyfunction!(leaster_values, m)?)?;
     Ok(())
 }

@@ -46,6 +46,12 @@ pub trait Evaluator<G: Game>: Sync {
     fn check(&self) -> Result<(), SearchError> {
         Ok(())
     }
+
+    /// Whether the evaluator can value the lines of `state`'s decision (an exact solver needs the card play,
+    /// say); checked before any work.
+    fn check_state(&self, _state: &G) -> Result<(), SearchError> {
+        Ok(())
+    }
 }
 
 /// Values a line by `rollouts` rollouts with `policy` after it, scoring each finished game with `score`.
@@ -159,6 +165,7 @@ pub fn pimc<G: Game + Information, E: Evaluator<G>>(
     check_size("worlds", worlds as u64, MAX_WORLDS as u64)?;
     check_threads(threads)?;
     evaluator.check()?;
+    evaluator.check_state(state)?;
     let lines: Vec<Vec<u8>> = match candidates {
         Some(lines) => {
             check_size("candidate lines", lines.len() as u64, MAX_CANDIDATES as u64)?;

@@ -17,6 +17,7 @@ pub mod ranking;
 pub mod rules;
 pub mod saving;
 pub mod scoring;
+pub mod solver;
 pub mod state;
 
 pub use actions::{Action, NUM_ACTIONS};

@@ -1,0 +1,1207 @@
+//! An exact perfect-information solver for the card play of a Sheepshead hand.
+//!
+//! Every card is known (all hands, the partner as [`State::secret_partner`]); the rest of the play is solved
+//! exactly under every rule the engine enforces: following suit (R22–R24), the hold card (R18), the
+//! called-card duties (R19, with `called_card_no_discard`), the under of an "unknown" call (R16), the jack order
+//! (R3) and the trick winner (R25). The legal moves of every position are exactly [`State::playable`].
+//!
+//! - A picked hand is valued by the picking side's final card points P (R26, bury included), the side
+//!   maximising and the others minimising: [`solve`], [`reaches`] (does the side reach a target?) and
+//!   [`settlement_class`] (the R27/R30 class: no trick, ≤30, 31–60, 61–90, ≥91, all tricks).
+//! - A leaster (R31) is valued for one seat by its paranoid return (+4 if it wins, −1 otherwise), that seat
+//!   maximising and every other minimising: [`values_for`], and [`solve`] for the seat to move.
+//!
+//! The search runs on a compact position (hands as masks, the trick on the table), with alpha-beta over a
+//! transposition table of trick-boundary positions keyed by the hands and the leader (values stored relative to
+//! the position: the points still to take), move ordering by who wins the trick, and equivalent cards merged.
+//! Exact points come from bisection on thresholds with null-window searches. A [`Solver`] keeps its table
+//! between calls; the free functions use one per thread.
+
+use super::ranking::{ESuit, Ranking};
+use super::state::{Phase, State, NUM_PLAYERS, NUM_TRICKS};
+use crate::game::Game;
+use std::cell::RefCell;
+use std::fmt;
+
+/// The id of the action that plays card index 0 (`actions::PLAY`).
+const PLAY: u8 = super::actions::PLAY;
+/// log2 of the transposition table's entries: 2^17 two-slot-bucketed entries of 36 bytes (4.7 MB).
+const TT_BITS: u32 = 17;
+/// A seat number meaning "none".
+const NONE: u8 = 7;
+/// Our suit numbering: 0 trump, then the fail suits clubs, spades, hearts.
+const SUITS: [ESuit; 4] = [ESuit::TRUMP, ESuit::CLUBS, ESuit::SPADES, ESuit::HEARTS];
+
+/// Why a position cannot be solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The hand is not in the play phase (it is in `phase`).
+    NotInPlay { phase: Phase },
+    /// The hand is over: there is nothing left to play.
+    Terminal,
+    /// A question about the picking side asked of a leaster, which has none (R31).
+    Leaster,
+    /// A leaster question asked of a picked hand.
+    NotLeaster,
+    /// A seat number that is not 0–4.
+    Seat { seat: u8 },
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::NotInPlay { phase } => {
+                write!(f, "the hand is in the {} phase; the solver needs the play phase", phase.name())
+            }
+            SolveError::Terminal => f.write_str("the hand is over: there is no card play left to solve"),
+            SolveError::Leaster => {
+                f.write_str("the hand is a leaster: it has no picking side to reach points or a class (R31)")
+            }
+            SolveError::NotLeaster => {
+                f.write_str("the hand has a picker: a seat's leaster value is asked only of a leaster (R31)")
+            }
+            SolveError::Seat { seat } => write!(f, "seat {seat} is not a seat 0-4"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// The exact value of a position and of each legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Picked hand: the picking side's final card points P (0..=120). Leaster: the seat's paranoid return
+    /// (+4 or −1).
+    pub value: i32,
+    /// An optimal action (id) for the seat to move (the lowest id among the optimal ones).
+    pub best: u8,
+    /// Every legal action (id, increasing) and the value after it.
+    pub moves: Vec<(u8, i32)>,
+    /// Search nodes visited (a machine-independent cost).
+    pub nodes: u64,
+}
+
+/// The exact value of a position alone, without the value of each move (cheaper than a [`Solution`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Value {
+    /// As [`Solution::value`].
+    pub value: i32,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+/// Whether the picking side reaches a target, under optimal play, and after each legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// The picking side reaches the target.
+    pub value: bool,
+    /// An optimal action for the seat to move (the lowest id among the optimal ones).
+    pub best: u8,
+    /// Every legal action (id, increasing) and whether the side reaches the target after it.
+    pub moves: Vec<(u8, bool)>,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+/// The settlement classes of a picked hand (R27, R30), worst first for the picking side: the order is the
+/// order of the side's settlement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Class {
+    /// The picking side took no trick (−3 per opponent).
+    NoTrick,
+    /// At least one trick, P ≤ 30 (−2).
+    Schneidered,
+    /// 31 ≤ P ≤ 60 (−1; R28: 60 loses).
+    Lost,
+    /// 61 ≤ P ≤ 90 (+1).
+    Won,
+    /// P ≥ 91 (+2).
+    Schneider,
+    /// All six tricks (+3).
+    AllTricks,
+}
+
+impl Class {
+    /// The classes, worst first.
+    pub const ALL: [Class; 6] =
+        [Class::NoTrick, Class::Schneidered, Class::Lost, Class::Won, Class::Schneider, Class::AllTricks];
+
+    /// The class of a finished hand whose picking side took `points` (P of R26) in `tricks` tricks.
+    pub fn of(points: u32, tricks: u32) -> Class {
+        match (points, tricks) {
+            (_, 6) => Class::AllTricks,
+            (_, 0) => Class::NoTrick,
+            (91.., _) => Class::Schneider,
+            (61..=90, _) => Class::Won,
+            (31..=60, _) => Class::Lost,
+            _ => Class::Schneidered,
+        }
+    }
+}
+
+/// The optimal settlement class of a picked hand and of each legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassSolution {
+    /// The class under optimal play (the picking side maximising it).
+    pub class: Class,
+    /// An optimal action for the seat to move (the lowest id among the optimal ones).
+    pub best: u8,
+    /// Every legal action (id, increasing) and the class after it.
+    pub moves: Vec<(u8, Class)>,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+/// What a search values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Goal {
+    /// The picking side's card points still to take.
+    Points,
+    /// The picking side's tricks still to take.
+    Tricks,
+    /// Whether this seat wins the leaster (1) or not (0).
+    Leaster(u8),
+}
+
+/// The rules of one hand, as tables over card indices.
+#[derive(Clone, Copy, Debug)]
+struct Ctx {
+    /// Power of a card in a trick led in each of our suits (0: cannot win); the under counts only in the
+    /// called suit, below its seven (R16).
+    pow: [[u8; 32]; 4],
+    /// Our effective suit of each card (the under in the called suit).
+    suit: [u8; 32],
+    /// The cards of each of our suits (the under in the called suit).
+    mask: [u32; 4],
+    /// Card points (R6).
+    pts: [u8; 32],
+    /// The cards of each suit, weakest first, and where each card sits in its suit's list.
+    order: [[u8; 14]; 4],
+    order_len: [u8; 4],
+    rank_in_suit: [u8; 32],
+    /// For each card, the stronger cards of its suit; the cards of equal points; and for each pair of cards of a
+    /// suit, the cards strictly between them.
+    higher: [u32; 32],
+    equal_pts: [u32; 32],
+    between: [[u32; 32]; 32],
+    /// Seats of the picking side as a bit mask (0 in a leaster).
+    side: u8,
+    picker: u8,
+    /// The called card as a bit (0 when none), and its suit.
+    called: u32,
+    called_suit: u8,
+    /// Cards never merged with equivalents: the called card, the under, the picker's called-suit cards.
+    duty: u32,
+    no_discard: bool,
+    /// The blind's points, for the last trick's taker in a leaster (R31).
+    blind_pts: u8,
+}
+
+/// A compact position: the hands, the trick on the table, and (for leasters) what each seat took.
+#[derive(Clone, Copy, Debug)]
+struct Pos {
+    hands: [u32; NUM_PLAYERS],
+    to_move: u8,
+    trick_len: u8,
+    /// Our suit of the card led (valid when `trick_len > 0`).
+    led: u8,
+    best_seat: u8,
+    best_pow: u8,
+    trick_pts: u8,
+    /// Card points still in the hands.
+    rem: u8,
+    /// The cards on the table.
+    table: u32,
+    trick_no: u8,
+    /// R18/R19: the called suit has been led in a completed trick.
+    csl: bool,
+    /// Leaster bookkeeping: points, tricks and first trick of each seat.
+    pts: [u8; NUM_PLAYERS],
+    won: [u8; NUM_PLAYERS],
+    first: [u8; NUM_PLAYERS],
+}
+
+/// A transposition-table entry: a trick-boundary position and bounds on its value.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    hands: [u32; NUM_PLAYERS],
+    /// The leaster's tallies (0 otherwise), as two halves so that the entry packs into 36 bytes.
+    extra: [u32; 2],
+    gen: u32,
+    tag: u8,
+    lo: u8,
+    hi: u8,
+    /// The best card found last time (searched first next time), or [`NO_MOVE`].
+    mv: u8,
+}
+
+/// No move remembered.
+const NO_MOVE: u8 = 0xFF;
+
+/// A reusable solver: it keeps its transposition table between calls (entries of earlier calls are told apart by
+/// a generation number, so nothing is cleared).
+pub struct Solver {
+    tt: Vec<Entry>,
+    gen: u32,
+    /// The first generation of the current call.
+    base: u32,
+    nodes: u64,
+    ctx: Ctx,
+    goal: Goal,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+/// A root position: the compact position and what the picking side holds already.
+struct Root {
+    pos: Pos,
+    /// The picking side's points so far (R26: tricks plus bury).
+    side_points: i32,
+    /// The picking side's tricks so far.
+    side_tricks: i32,
+    /// Legal cards (indices) and for each the card whose value it shares (an equivalent card).
+    legal: Vec<(u8, u8)>,
+}
+
+impl Solver {
+    /// A solver with an empty table.
+    pub fn new() -> Solver {
+        Solver {
+            tt: vec![Entry::default(); 1 << TT_BITS],
+            gen: 0,
+            base: 0,
+            nodes: 0,
+            ctx: Ctx::empty(),
+            goal: Goal::Points,
+        }
+    }
+
+    /// Picked hand: the picking side's exact final points P and each move's. Leaster: the paranoid return of the
+    /// seat to move (see [`Solver::values_for`]).
+    pub fn solve(&mut self, state: &State) -> Result<Solution, SolveError> {
+        let root = self.setup(state)?;
+        if state.picker().is_none() {
+            return self.leaster(&root, root.pos.to_move);
+        }
+        self.set_goal(Goal::Points);
+        let mut values = [0i32; 32];
+        let mut guess = None;
+        for &(c, rep) in &root.legal {
+            if c == rep {
+                let mut child = root.pos;
+                let gain = self.play(&mut child, c);
+                // Moves often share a value: try the last one's first.
+                let v = root.side_points
+                    + gain
+                    + self.exact(&child, guess.map(|g: i32| g - root.side_points - gain));
+                values[c as usize] = v;
+                guess = Some(v);
+            }
+        }
+        let moves: Vec<(u8, i32)> =
+            root.legal.iter().map(|&(c, rep)| (PLAY + c, values[rep as usize])).collect();
+        let max = self.is_max(root.pos.to_move);
+        let (best, value) = pick_best(&moves, |a, b| if max { a > b } else { a < b });
+        Ok(Solution { value, best, moves, nodes: self.nodes })
+    }
+
+    /// The exact value of the position only ([`Solution::value`] without the moves' values).
+    pub fn value(&mut self, state: &State) -> Result<Value, SolveError> {
+        let root = self.setup(state)?;
+        let value = if state.picker().is_none() {
+            self.set_goal(Goal::Leaster(root.pos.to_move));
+            if self.at_least(&root.pos, 1) {
+                4
+            } else {
+                -1
+            }
+        } else {
+            self.set_goal(Goal::Points);
+            root.side_points + self.exact(&root.pos, None)
+        };
+        Ok(Value { value, nodes: self.nodes })
+    }
+
+    /// Whether the picking side reaches at least `target` final points (61 to win, 91 for schneider…), and after
+    /// each legal move.
+    pub fn reaches(&mut self, state: &State, target: u32) -> Result<Verdict, SolveError> {
+        let root = self.setup(state)?;
+        if state.picker().is_none() {
+            return Err(SolveError::Leaster);
+        }
+        self.set_goal(Goal::Points);
+        let target = i32::try_from(target).unwrap_or(i32::MAX);
+        let mut verdicts = [false; 32];
+        for &(c, rep) in &root.legal {
+            if c == rep {
+                let mut child = root.pos;
+                let gain = self.play(&mut child, c);
+                verdicts[c as usize] = self.at_least(&child, target - root.side_points - gain);
+            }
+        }
+        let moves: Vec<(u8, bool)> =
+            root.legal.iter().map(|&(c, rep)| (PLAY + c, verdicts[rep as usize])).collect();
+        let max = self.is_max(root.pos.to_move);
+        let (best, value) = pick_best(&moves, |a, b| if max { a & !b } else { !a & b });
+        Ok(Verdict { value, best, moves, nodes: self.nodes })
+    }
+
+    /// The optimal settlement class (R27, R30) of a picked hand, and each legal move's.
+    pub fn settlement_class(&mut self, state: &State) -> Result<ClassSolution, SolveError> {
+        let root = self.setup(state)?;
+        if state.picker().is_none() {
+            return Err(SolveError::Leaster);
+        }
+        let mut classes = [Class::NoTrick; 32];
+        for &(c, rep) in &root.legal {
+            if c == rep {
+                classes[c as usize] = self.class_after(&root, c);
+            }
+        }
+        let moves: Vec<(u8, Class)> =
+            root.legal.iter().map(|&(c, rep)| (PLAY + c, classes[rep as usize])).collect();
+        let max = self.is_max(root.pos.to_move);
+        let (best, class) = pick_best(&moves, |a, b| if max { a > b } else { a < b });
+        Ok(ClassSolution { class, best, moves, nodes: self.nodes })
+    }
+
+    /// Leaster (R31): the paranoid return of `seat` (+4 if it can make sure to win, −1 otherwise), `seat`
+    /// maximising and every other seat minimising, and the value after each legal move of the seat to move.
+    pub fn values_for(&mut self, state: &State, seat: u8) -> Result<Solution, SolveError> {
+        if seat as usize >= NUM_PLAYERS {
+            return Err(SolveError::Seat { seat });
+        }
+        let root = self.setup(state)?;
+        if state.picker().is_some() {
+            return Err(SolveError::NotLeaster);
+        }
+        self.leaster(&root, seat)
+    }
+
+    // ---- roots ----
+
+    fn leaster(&mut self, root: &Root, seat: u8) -> Result<Solution, SolveError> {
+        self.set_goal(Goal::Leaster(seat));
+        let mut values = [0i32; 32];
+        for &(c, rep) in &root.legal {
+            if c == rep {
+                let mut child = root.pos;
+                self.play(&mut child, c);
+                values[c as usize] = if self.at_least(&child, 1) { 4 } else { -1 };
+            }
+        }
+        let moves: Vec<(u8, i32)> =
+            root.legal.iter().map(|&(c, rep)| (PLAY + c, values[rep as usize])).collect();
+        let max = root.pos.to_move == seat;
+        let (best, value) = pick_best(&moves, |a, b| if max { a > b } else { a < b });
+        Ok(Solution { value, best, moves, nodes: self.nodes })
+    }
+
+    /// The class after the root's mover plays `c`.
+    fn class_after(&mut self, root: &Root, c: u8) -> Class {
+        let mut child = root.pos;
+        let completes = child.trick_len == NUM_PLAYERS as u8 - 1;
+        self.set_goal(Goal::Points);
+        let gain = self.play(&mut child, c);
+        let side_won = completes && self.ctx.side >> child.to_move & 1 == 1;
+        let tricks = root.side_tricks + i32::from(side_won);
+        let points = root.side_points + gain;
+        // Class ≥ k, for k = 1..=5 (class ≥ Lost is P ≥ 31, which needs a trick: the bury is at most 22).
+        let at_least = |s: &mut Solver, k: usize| -> bool {
+            match k {
+                1 => {
+                    s.set_goal(Goal::Tricks);
+                    s.at_least(&child, 1 - tricks)
+                }
+                2..=4 => {
+                    s.set_goal(Goal::Points);
+                    s.at_least(&child, [31, 61, 91][k - 2] - points)
+                }
+                _ => {
+                    s.set_goal(Goal::Tricks);
+                    s.at_least(&child, NUM_TRICKS as i32 - tricks)
+                }
+            }
+        };
+        let k = if at_least(self, 3) {
+            if !at_least(self, 4) {
+                3
+            } else if at_least(self, 5) {
+                5
+            } else {
+                4
+            }
+        } else if at_least(self, 2) {
+            2
+        } else if at_least(self, 1) {
+            1
+        } else {
+            0
+        };
+        Class::ALL[k]
+    }
+
+    /// Reads the state into the compact position and the tables, and starts a new call.
+    fn setup(&mut self, state: &State) -> Result<Root, SolveError> {
+        match state.phase() {
+            Phase::Play => {}
+            Phase::Done => return Err(SolveError::Terminal),
+            phase => return Err(SolveError::NotInPlay { phase }),
+        }
+        let Some(to_move) = state.current_player() else {
+            return Err(SolveError::Terminal);
+        };
+        self.ctx = Ctx::new(state);
+        self.nodes = 0;
+        self.new_generations();
+        let ctx = &self.ctx;
+        let (leader, cards) = state.current_trick();
+        let mut pos = Pos {
+            hands: std::array::from_fn(|s| state.hand(s).0),
+            to_move: leader,
+            trick_len: 0,
+            led: 0,
+            best_seat: leader,
+            best_pow: 0,
+            trick_pts: 0,
+            rem: (0..NUM_PLAYERS).map(|s| state.hand(s).points()).sum::<u32>() as u8,
+            table: 0,
+            trick_no: state.trick_number() as u8,
+            csl: state.called_suit_led(),
+            pts: state.points(),
+            won: state.tricks_won(),
+            first: [NONE; NUM_PLAYERS],
+        };
+        for (t, (_, _, w)) in state.completed_tricks().enumerate() {
+            if pos.first[w as usize] == NONE {
+                pos.first[w as usize] = t as u8;
+            }
+        }
+        for &card in cards {
+            // Replay the trick so far on the compact position (the cards have left the hands already).
+            let c = card.index();
+            let seat = pos.to_move;
+            pos.hands[seat as usize] |= 1 << c;
+            pos.rem += ctx.pts[c as usize];
+            ctx.play(&mut pos, c);
+        }
+        debug_assert_eq!(pos.to_move, to_move);
+        let legal_mask = self.legal(&pos);
+        debug_assert_eq!(legal_mask, state.playable().0);
+        let mut legal = Vec::with_capacity(8);
+        for c in bits(legal_mask) {
+            legal.push((c, self.ctx.representative(&pos, legal_mask, c)));
+        }
+        let side = ctx.side;
+        let side_points = state.picking_side_points().map_or(0, |p| i32::try_from(p).unwrap_or(i32::MAX));
+        let won = state.tricks_won();
+        let side_tricks = (0..NUM_PLAYERS).filter(|&s| side >> s & 1 == 1).map(|s| i32::from(won[s])).sum();
+        Ok(Root { pos, side_points, side_tricks, legal })
+    }
+
+    /// Switches what the search values; each goal of a call has its own generation of table entries.
+    fn set_goal(&mut self, goal: Goal) {
+        self.goal = goal;
+        self.gen = self.base
+            + match goal {
+                Goal::Points => 0,
+                Goal::Tricks => 1,
+                Goal::Leaster(_) => 2,
+            };
+    }
+
+    /// Starts a new call: fresh generations, so that no entry of an earlier call (other rules, other hands)
+    /// can match.
+    fn new_generations(&mut self) {
+        match self.base.checked_add(6) {
+            Some(_) => self.base += 3,
+            None => {
+                // After 2^32 generations, forget everything.
+                self.tt.fill(Entry::default());
+                self.base = 1;
+            }
+        }
+        self.gen = self.base;
+    }
+
+    // ---- the search ----
+
+    fn is_max(&self, seat: u8) -> bool {
+        match self.goal {
+            Goal::Leaster(s) => seat == s,
+            _ => self.ctx.side >> seat & 1 == 1,
+        }
+    }
+
+    fn legal(&self, p: &Pos) -> u32 {
+        self.ctx.legal(p)
+    }
+
+    fn play(&self, p: &mut Pos, c: u8) -> i32 {
+        let w = self.ctx.play(p, c);
+        match (w, self.goal) {
+            (None, _) | (Some(_), Goal::Leaster(_)) => 0,
+            (Some((seat, pts)), goal) => {
+                if self.ctx.side >> seat & 1 == 0 {
+                    0
+                } else if goal == Goal::Points {
+                    i32::from(pts)
+                } else {
+                    1
+                }
+            }
+        }
+    }
+
+    /// Does the value of `p` reach `need`?
+    fn at_least(&mut self, p: &Pos, need: i32) -> bool {
+        self.search(p, need - 1, need) >= need
+    }
+
+    /// The exact value of `p`, by bisection on null-window searches; with a `guess`, the first two tests pin
+    /// the value if it is the guess.
+    fn exact(&mut self, p: &Pos, guess: Option<i32>) -> i32 {
+        let (mut lo, mut hi) = self.static_bounds(p);
+        let mut tries = guess.map_or(0, |g| if g > lo && g <= hi { 2 } else { 0 });
+        let mut next = guess.unwrap_or(0);
+        while lo < hi {
+            let mid = if tries > 0 {
+                tries -= 1;
+                next.clamp(lo + 1, hi)
+            } else {
+                lo + (hi - lo + 1) / 2
+            };
+            let v = self.search(p, mid - 1, mid);
+            if v >= mid {
+                lo = v;
+                next = lo + 1;
+            } else {
+                hi = v;
+                tries = 0;
+            }
+        }
+        lo
+    }
+
+    /// Bounds on the value of `p` known without search.
+    fn static_bounds(&self, p: &Pos) -> (i32, i32) {
+        match self.goal {
+            Goal::Points => (0, i32::from(p.trick_pts) + i32::from(p.rem)),
+            Goal::Tricks => (0, NUM_TRICKS as i32 - i32::from(p.trick_no)),
+            Goal::Leaster(_) => (0, 1),
+        }
+    }
+
+    fn terminal(&self, p: &Pos) -> i32 {
+        match self.goal {
+            Goal::Leaster(s) => {
+                // R31: fewest points among those with a trick; ties to fewer tricks, then the latest first trick.
+                let winner = (0..NUM_PLAYERS)
+                    .filter(|&x| p.won[x] > 0)
+                    .min_by_key(|&x| (p.pts[x], p.won[x], std::cmp::Reverse(p.first[x])));
+                i32::from(winner == Some(s as usize))
+            }
+            _ => 0,
+        }
+    }
+
+    /// The slot of the bucket at `i` holding position `p`, if any.
+    #[inline]
+    fn find(&self, i: usize, p: &Pos, extra: u64, tag: u8) -> Option<usize> {
+        (i..i + 2).find(|&j| {
+            let e = &self.tt[j];
+            e.gen == self.gen && e.tag == tag && e.hands == p.hands && e.extra == split(extra)
+        })
+    }
+
+    /// The slot of the bucket at `i` to overwrite: one of an earlier call or goal, else the one with the smaller
+    /// subtree (fewer cards left).
+    #[inline]
+    fn victim(&self, i: usize) -> usize {
+        let cards = |j: usize| self.tt[j].hands.iter().map(|h| h.count_ones()).sum::<u32>();
+        if self.tt[i].gen != self.gen {
+            i
+        } else if self.tt[i + 1].gen != self.gen || cards(i + 1) <= cards(i) {
+            i + 1
+        } else {
+            i
+        }
+    }
+
+    /// The bucket (two slots) of a trick-boundary position, and the parts of its key beside the hands.
+    fn slot(&self, p: &Pos) -> (usize, u64, u8) {
+        let extra = match self.goal {
+            Goal::Leaster(_) => {
+                // What each seat took: 7 bits of points, 3 of first trick, 3 of tricks (the last seat's tricks
+                // follow from the others' and the trick number, itself given by the hands): 62 bits.
+                let mut x = 0u64;
+                for s in 0..NUM_PLAYERS {
+                    x = x << 10 | u64::from(p.pts[s]) << 3 | u64::from(p.first[s]);
+                    if s < NUM_PLAYERS - 1 {
+                        x = x << 3 | u64::from(p.won[s]);
+                    }
+                }
+                x
+            }
+            _ => 0,
+        };
+        let tag = p.to_move | u8::from(p.csl) << 3;
+        let h = p.hands;
+        let mut k = (u64::from(h[0]) | u64::from(h[1]) << 32).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        k ^= (u64::from(h[2]) | u64::from(h[3]) << 32).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        k ^= (u64::from(h[4]) | u64::from(tag) << 32).wrapping_mul(0x1656_67B1_9E37_79F9);
+        k ^= extra.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        k ^= k >> 29;
+        k = k.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        ((k >> (64 - TT_BITS)) as usize & !1, extra, tag)
+    }
+
+    /// Fail-soft alpha-beta: the value of `p` if it lies strictly inside (alpha, beta), else a bound on the
+    /// value on the side of the window it falls (≤ alpha: an upper bound; ≥ beta: a lower bound).
+    fn search(&mut self, p: &Pos, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        let boundary = p.trick_len == 0;
+        if boundary && p.trick_no as usize == NUM_TRICKS {
+            return self.terminal(p);
+        }
+        if p.trick_no as usize == NUM_TRICKS - 1 {
+            // The last trick: every hand holds one card, so the rest is forced.
+            let mut q = *p;
+            let mut gain = 0;
+            loop {
+                let c = q.hands[q.to_move as usize].trailing_zeros() as u8;
+                if c >= 32 {
+                    break; // no card (the engine never gets here)
+                }
+                gain += self.play(&mut q, c);
+                if q.trick_len == 0 {
+                    break;
+                }
+            }
+            return gain + self.terminal(&q);
+        }
+        let (mut lo0, mut hi0) = self.static_bounds(p);
+        if p.trick_len > 0 && self.decided(p) {
+            // The trick on the table is decided: its winner's team takes it.
+            let got = if self.goal == Goal::Points { i32::from(p.trick_pts) } else { 1 };
+            if self.is_max(p.best_seat) {
+                lo0 = got;
+            } else {
+                hi0 -= got;
+            }
+        }
+        if hi0 <= alpha {
+            return hi0;
+        }
+        if lo0 >= beta {
+            return lo0;
+        }
+        let mut slot = None;
+        let mut hint = NO_MOVE;
+        if boundary {
+            let (i, extra, tag) = self.slot(p);
+            let (mut lo, mut hi) = (lo0, hi0);
+            if let Some(j) = self.find(i, p, extra, tag) {
+                let e = self.tt[j];
+                (lo, hi) = (i32::from(e.lo), i32::from(e.hi));
+                if lo >= beta || lo == hi {
+                    return lo;
+                }
+                if hi <= alpha {
+                    return hi;
+                }
+                alpha = alpha.max(lo);
+                beta = beta.min(hi);
+                hint = e.mv;
+            }
+            slot = Some((i, extra, tag, lo, hi));
+        }
+        // The window this node searches: what the result is a bound relative to.
+        let (a0, b0) = (alpha, beta);
+        let legal = self.legal(p);
+        let mut moves = [0u8; 8];
+        let n = self.ordered_moves(p, legal, &mut moves);
+        if let Some(k) = moves[..n].iter().position(|&c| c == hint) {
+            moves[..=k].rotate_right(1);
+        }
+        let max = self.is_max(p.to_move);
+        if p.trick_len as usize == NUM_PLAYERS - 1 {
+            // Enhanced transposition cutoff: the last card of a trick leads to table positions; one of them may
+            // settle this node already.
+            for &c in &moves[..n] {
+                let mut q = *p;
+                let gain = self.play(&mut q, c);
+                let (i, extra, tag) = self.slot(&q);
+                if let Some(j) = self.find(i, &q, extra, tag) {
+                    let e = self.tt[j];
+                    if max && gain + i32::from(e.lo) >= beta {
+                        return gain + i32::from(e.lo);
+                    }
+                    if !max && gain + i32::from(e.hi) <= alpha {
+                        return gain + i32::from(e.hi);
+                    }
+                }
+            }
+        }
+        let mut best = if max { i32::MIN } else { i32::MAX };
+        let mut best_move = NO_MOVE;
+        for &c in &moves[..n] {
+            let mut q = *p;
+            let gain = self.play(&mut q, c);
+            let v = gain + self.search(&q, alpha - gain, beta - gain);
+            if (max && v > best) || (!max && v < best) {
+                best = v;
+                best_move = c;
+            }
+            if max {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if n == 0 {
+            // No legal card (the engine never gets here): nothing more can be taken.
+            best = lo0;
+        }
+        if let Some((i, extra, tag, mut lo, mut hi)) = slot {
+            // The bounds read when probing (the slot may have been reused below), with any stored since.
+            let j = match self.find(i, p, extra, tag) {
+                Some(j) => {
+                    lo = lo.max(i32::from(self.tt[j].lo));
+                    hi = hi.min(i32::from(self.tt[j].hi));
+                    j
+                }
+                None => self.victim(i),
+            };
+            if best <= a0 {
+                hi = hi.min(best); // failed low: an upper bound
+            } else if best >= b0 {
+                lo = lo.max(best); // failed high: a lower bound
+            } else {
+                (lo, hi) = (best, best); // inside the window: exact
+            }
+            self.tt[j] = Entry {
+                hands: p.hands,
+                extra: split(extra),
+                gen: self.gen,
+                tag,
+                lo: lo.clamp(0, 255) as u8,
+                hi: hi.clamp(0, 255) as u8,
+                mv: best_move,
+            };
+        }
+        best
+    }
+
+    /// Whether the trick on the table is decided (picked hands): no seat still to play, the mover included, on
+    /// the other team than the winner's holds a card that could beat the best card (a superset of its legal
+    /// cards: follow suit, else anything).
+    fn decided(&self, p: &Pos) -> bool {
+        if matches!(self.goal, Goal::Leaster(_)) {
+            return false;
+        }
+        let ctx = &self.ctx;
+        let led = p.led as usize;
+        let team = self.is_max(p.best_seat);
+        let mut seat = p.to_move;
+        for _ in p.trick_len..NUM_PLAYERS as u8 {
+            if self.is_max(seat) != team {
+                let hand = p.hands[seat as usize];
+                let follow = hand & ctx.mask[led];
+                let cards = if follow != 0 { follow } else { hand };
+                if bits(cards).any(|c| ctx.pow[led][c as usize] > p.best_pow) {
+                    return false;
+                }
+            }
+            seat = (seat + 1) % NUM_PLAYERS as u8;
+        }
+        true
+    }
+
+    /// Whether no seat still to play to this trick on the other team than `team` (maximising or not) can beat
+    /// a card of `power` (duties ignored: a heuristic for move ordering).
+    fn secure(&self, p: &Pos, power: u8, team: bool) -> bool {
+        let ctx = &self.ctx;
+        let led = p.led as usize;
+        let mut seat = p.to_move;
+        for _ in p.trick_len + 1..NUM_PLAYERS as u8 {
+            seat = (seat + 1) % NUM_PLAYERS as u8;
+            if self.is_max(seat) == team {
+                continue;
+            }
+            let hand = p.hands[seat as usize];
+            let follow = hand & ctx.mask[led];
+            let cards = if follow != 0 { follow } else { hand };
+            if bits(cards).any(|c| ctx.pow[led][c as usize] > power) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The legal cards of `p`, equivalent ones merged, in the order to search them: who wins the trick decides
+    /// (cash a boss card, lead low to a partner, take a trick the side would lose, smear points on a winning
+    /// trick, else throw cheap).
+    fn ordered_moves(&self, p: &Pos, legal: u32, out: &mut [u8; 8]) -> usize {
+        let ctx = &self.ctx;
+        let seat = p.to_move;
+        let mine = self.is_max(seat);
+        let in_play = p.hands.iter().fold(p.table, |m, h| m | h);
+        let others = in_play & !p.hands[seat as usize] & !p.table;
+        let mut scores = [0i32; 8];
+        let mut n = 0;
+        let ours = p.trick_len > 0 && self.is_max(p.best_seat) == mine;
+        // Leading: the suits whose best card in play a partner of the mover holds.
+        let mut mate_tops = 0u8;
+        if p.trick_len == 0 {
+            for (s, &m) in ctx.mask.iter().enumerate() {
+                let top = bits(in_play & m).max_by_key(|&x| ctx.pow[s][x as usize]);
+                if let Some(top) = top {
+                    let holder = (0..NUM_PLAYERS as u8).find(|&x| p.hands[x as usize] >> top & 1 == 1);
+                    if holder.is_some_and(|x| x != seat && self.is_max(x) == mine) {
+                        mate_tops |= 1 << s;
+                    }
+                }
+            }
+        }
+        let safe = ours && self.secure(p, p.best_pow, mine);
+        for c in bits(legal) {
+            if ctx.merged_away(c, legal, in_play) {
+                continue;
+            }
+            let ci = c as usize;
+            let pts = i32::from(ctx.pts[ci]);
+            let score = if p.trick_len == 0 {
+                let s = ctx.suit[ci] as usize;
+                let power = ctx.pow[s][ci];
+                let boss = bits(others & ctx.mask[s]).all(|x| ctx.pow[s][x as usize] < power);
+                if boss {
+                    100 + pts
+                } else if mate_tops >> s & 1 == 1 {
+                    // Lead low to a partner holding the suit's best card.
+                    60 - 4 * pts - i32::from(power)
+                } else {
+                    -4 * pts - i32::from(power)
+                }
+            } else {
+                let power = ctx.pow[p.led as usize][ci];
+                let beats = power > p.best_pow;
+                if ours {
+                    if safe {
+                        // The side takes this trick whatever comes: smear points, without overtaking.
+                        pts * 4 - i32::from(beats)
+                    } else if beats && self.secure(p, power, mine) {
+                        // Make the side's trick safe.
+                        150 + pts - i32::from(power)
+                    } else {
+                        -pts * 4 - i32::from(power)
+                    }
+                } else if beats && self.secure(p, power, mine) {
+                    // Take the trick for good, as cheaply as possible.
+                    200 + i32::from(p.trick_pts) + pts - i32::from(power)
+                } else if beats {
+                    50 - pts * 4 - i32::from(power)
+                } else {
+                    // Throw cheap.
+                    -pts * 4 - i32::from(power)
+                }
+            };
+            // Insertion sort, best score first.
+            let mut j = n;
+            while j > 0 && scores[j - 1] < score {
+                scores[j] = scores[j - 1];
+                out[j] = out[j - 1];
+                j -= 1;
+            }
+            scores[j] = score;
+            out[j] = c;
+            n += 1;
+        }
+        n
+    }
+}
+
+/// The first action with the best value (`better(a, b)`: a is strictly better than b).
+fn pick_best<T: Copy>(moves: &[(u8, T)], better: impl Fn(T, T) -> bool) -> (u8, T) {
+    let mut best = moves[0];
+    for &m in &moves[1..] {
+        if better(m.1, best.1) {
+            best = m;
+        }
+    }
+    best
+}
+
+/// A 64-bit word as its low and high halves.
+#[inline]
+fn split(x: u64) -> [u32; 2] {
+    [x as u32, (x >> 32) as u32]
+}
+
+/// The set bits of a mask, lowest first.
+fn bits(mut m: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let i = m.trailing_zeros() as u8;
+        m &= m - 1;
+        Some(i)
+    })
+}
+
+impl Ctx {
+    fn empty() -> Ctx {
+        Ctx {
+            pow: [[0; 32]; 4],
+            suit: [0; 32],
+            mask: [0; 4],
+            pts: [0; 32],
+            order: [[0; 14]; 4],
+            order_len: [0; 4],
+            rank_in_suit: [0; 32],
+            higher: [0; 32],
+            equal_pts: [0; 32],
+            between: [[0; 32]; 32],
+            side: 0,
+            picker: NONE,
+            called: 0,
+            called_suit: 0,
+            duty: 0,
+            no_discard: false,
+            blind_pts: 0,
+        }
+    }
+
+    fn new(state: &State) -> Ctx {
+        let ranking: &Ranking = state.ranking();
+        let mut ctx = Ctx::empty();
+        let called = state.called_card();
+        let called_suit = called.map_or(ESuit::TRUMP, super::ranking::suit_of);
+        let cs = SUITS.iter().position(|&s| s == called_suit).unwrap_or(0) as u8;
+        let under = state.under().map(|u| (u, called_suit));
+        for i in 0..32u8 {
+            let Some(card) = super::cards::SCard::from_index(i) else { continue };
+            let own = if under.is_some_and(|(u, _)| u == card) {
+                cs
+            } else {
+                let natural = super::ranking::suit_of(card);
+                SUITS.iter().position(|&s| s == natural).unwrap_or(0) as u8
+            };
+            ctx.suit[i as usize] = own;
+            ctx.mask[own as usize] |= 1 << i;
+            ctx.pts[i as usize] = card.points();
+            for (k, &s) in SUITS.iter().enumerate() {
+                ctx.pow[k][i as usize] = ranking.power_in_trick(card, s, under);
+            }
+        }
+        for s in 0..4 {
+            let mut cards: Vec<u8> = bits(ctx.mask[s]).collect();
+            cards.sort_by_key(|&c| ctx.pow[s][c as usize]);
+            for (k, &c) in cards.iter().enumerate() {
+                ctx.order[s][k] = c;
+                ctx.rank_in_suit[c as usize] = k as u8;
+            }
+            ctx.order_len[s] = cards.len() as u8;
+            for (k, &c) in cards.iter().enumerate() {
+                for (m, &h) in cards.iter().enumerate().skip(k + 1) {
+                    ctx.higher[c as usize] |= 1 << h;
+                    ctx.between[c as usize][h as usize] = cards[k + 1..m].iter().fold(0, |b, &x| b | 1 << x);
+                }
+            }
+        }
+        for c in 0..32 {
+            ctx.equal_pts[c] = (0..32).filter(|&x| ctx.pts[x] == ctx.pts[c]).fold(0, |m, x| m | 1 << x);
+        }
+        if let Some(picker) = state.picker() {
+            ctx.picker = picker;
+            ctx.side = 1 << picker;
+            if let Some(partner) = state.secret_partner() {
+                ctx.side |= 1 << partner;
+            }
+        }
+        if let Some(c) = called {
+            ctx.called = c.bit();
+            ctx.called_suit = cs;
+            ctx.duty |= c.bit();
+            if let Some(picker) = state.picker() {
+                ctx.duty |= state.hand(picker as usize).0 & ctx.mask[cs as usize];
+            }
+        }
+        if let Some(u) = state.under() {
+            ctx.duty |= u.bit();
+        }
+        ctx.no_discard = state.rules().called_card_no_discard;
+        ctx.blind_pts = state.deal().blind.points() as u8;
+        ctx
+    }
+
+    /// R18: the picker's last card of the called suit (the under counted in it).
+    #[inline]
+    fn hold(&self, seat: u8, hand: u32) -> u32 {
+        if seat != self.picker {
+            return 0;
+        }
+        let held = hand & self.mask[self.called_suit as usize];
+        if held.count_ones() == 1 {
+            held
+        } else {
+            0
+        }
+    }
+
+    /// The cards the seat to move may play: `State::playable` (R18, R19, R22–R24) on the compact position.
+    #[inline]
+    fn legal(&self, p: &Pos) -> u32 {
+        let seat = p.to_move;
+        let hand = p.hands[seat as usize];
+        // The hold-card and called-card duties bind until the called suit is first led, except in the last trick.
+        let bound = self.called != 0 && !p.csl && (p.trick_no as usize) < NUM_TRICKS - 1;
+        if p.trick_len == 0 {
+            let mut ok = hand;
+            if bound {
+                ok &= !self.hold(seat, hand);
+                if hand & self.called != 0 {
+                    // R19: the called suit's first lead by the partner brings the called card.
+                    ok &= !(self.mask[self.called_suit as usize] & !self.called);
+                }
+            }
+            return ok;
+        }
+        let follow = hand & self.mask[p.led as usize];
+        if follow != 0 {
+            // R22, R24; R19: the called suit's first lead draws the called card.
+            if !p.csl && follow & self.called != 0 {
+                return self.called;
+            }
+            return follow;
+        }
+        // R23: void, any card; but R18 keeps the hold card and R19 the called card.
+        let mut ok = hand;
+        if bound {
+            ok &= !self.hold(seat, hand);
+            if self.no_discard {
+                ok &= !self.called;
+            }
+        }
+        ok
+    }
+
+    /// Plays card `c` for the seat to move; when it completes the trick, the winner and the trick's points.
+    #[inline(always)]
+    fn play(&self, p: &mut Pos, c: u8) -> Option<(u8, u8)> {
+        let seat = p.to_move;
+        let ci = c as usize;
+        p.hands[seat as usize] &= !(1u32 << c);
+        if p.trick_len == 0 {
+            p.led = self.suit[ci];
+            p.best_pow = 0;
+        }
+        // R25: the highest trump, else the highest card of the suit led.
+        let power = self.pow[p.led as usize][ci];
+        if power > p.best_pow {
+            p.best_pow = power;
+            p.best_seat = seat;
+        }
+        p.trick_pts += self.pts[ci];
+        p.rem -= self.pts[ci];
+        p.table |= 1 << c;
+        p.trick_len += 1;
+        if (p.trick_len as usize) < NUM_PLAYERS {
+            p.to_move = (seat + 1) % NUM_PLAYERS as u8;
+            return None;
+        }
+        let w = p.best_seat;
+        let pts = p.trick_pts;
+        let wi = w as usize;
+        p.pts[wi] += pts;
+        p.won[wi] += 1;
+        if p.first[wi] == NONE {
+            p.first[wi] = p.trick_no;
+        }
+        if p.trick_no as usize == NUM_TRICKS - 1 && self.side == 0 {
+            p.pts[wi] += self.blind_pts; // R31: the blind goes to the last trick's taker
+        }
+        if self.called != 0 && p.led == self.called_suit {
+            p.csl = true;
+        }
+        p.trick_no += 1;
+        p.trick_len = 0;
+        p.trick_pts = 0;
+        p.table = 0;
+        p.to_move = w;
+        p.best_seat = w;
+        Some((w, pts))
+    }
+
+    /// Whether legal card `c` is merged into an equivalent one: a stronger legal card of the mover's in the same
+    /// suit, of equal points, with no card still in play between them, and neither carries a duty (called card,
+    /// under, hold card).
+    #[inline]
+    fn merged_away(&self, c: u8, legal: u32, in_play: u32) -> bool {
+        let ci = c as usize;
+        if self.duty >> c & 1 == 1 {
+            return false;
+        }
+        let mut same = legal & self.higher[ci] & self.equal_pts[ci] & !self.duty;
+        while same != 0 {
+            let h = same.trailing_zeros() as usize;
+            same &= same - 1;
+            if self.between[ci][h] & in_play == 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The card whose value `c` shares: itself, or the strongest of the chain of equivalents it is merged into.
+    fn representative(&self, p: &Pos, legal: u32, c: u8) -> u8 {
+        let in_play = p.hands.iter().fold(p.table, |m, h| m | h);
+        let mut c = c;
+        while self.merged_away(c, legal, in_play) {
+            // The next stronger card in play is the equivalent one.
+            let s = self.suit[c as usize] as usize;
+            let mut k = self.rank_in_suit[c as usize] as usize + 1;
+            while in_play >> self.order[s][k] & 1 == 0 {
+                k += 1;
+            }
+            c = self.order[s][k];
+        }
+        c
+    }
+}
+
+thread_local! {
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+}
+
+/// Picked hand: the picking side's exact final points P under optimal play, and each legal move's. Leaster:
+/// the paranoid return of the seat to move. Uses this thread's [`Solver`].
+pub fn solve(state: &State) -> Result<Solution, SolveError> {
+    SOLVER.with(|s| s.borrow_mut().solve(state))
+}
+
+/// Whether the picking side reaches at least `target` final points, and after each legal move.
+pub fn reaches(state: &State, target: u32) -> Result<Verdict, SolveError> {
+    SOLVER.with(|s| s.borrow_mut().reaches(state, target))
+}
+
+/// The optimal settlement class of a picked hand (R27, R30), and each legal move's.
+pub fn settlement_class(state: &State) -> Result<ClassSolution, SolveError> {
+    SOLVER.with(|s| s.borrow_mut().settlement_class(state))
+}
+
+/// Leaster: the paranoid return of `seat` (R31), and its value after each legal move of the seat to move.
+pub fn values_for(state: &State, seat: u8) -> Result<Solution, SolveError> {
+    SOLVER.with(|s| s.borrow_mut().values_for(state, seat))
+}
+
+#[cfg(test)]
+mod tests;

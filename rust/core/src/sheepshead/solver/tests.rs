@@ -1,0 +1,307 @@
+//! The solver against an independent brute-force minimax over the engine's own `State` (no pruning, no table,
+//! nothing shared with the solver), on random positions under every rule option; threshold consistency; errors;
+//! and (ignored) speed measurements.
+
+use super::*;
+use crate::rng::Rng;
+use crate::sheepshead::actions::PASS;
+use crate::sheepshead::rules::{JackOrder, NoLegalCall};
+use crate::sheepshead::Rules;
+use std::time::Instant;
+
+// ---- the oracle: plain minimax over `State` ----
+
+/// The picking side of a state (picker and partner), by seat.
+fn on_side(s: &State, seat: u8) -> bool {
+    s.picker() == Some(seat) || s.secret_partner() == Some(seat)
+}
+
+/// Minimax of `leaf` over every line of play, `maximising(seat)` choosing the maximum.
+fn minimax(s: &State, maximising: &dyn Fn(&State, u8) -> bool, leaf: &dyn Fn(&State) -> i32) -> i32 {
+    let Some(seat) = s.current_player() else {
+        return leaf(s);
+    };
+    let max = maximising(s, seat);
+    let mut best = if max { i32::MIN } else { i32::MAX };
+    for a in s.legal_actions() {
+        let mut child = *s; // `State` is `Copy`: a clone
+        child.apply_unchecked(a);
+        let v = minimax(&child, maximising, leaf);
+        best = if max { best.max(v) } else { best.min(v) };
+    }
+    best
+}
+
+fn oracle_points(s: &State) -> i32 {
+    minimax(s, &on_side, &|t| t.picking_side_points().map_or(-1, |p| p as i32))
+}
+
+/// The class as its rank 0..=5, from the finished hand's points and tricks.
+fn oracle_class(s: &State) -> i32 {
+    minimax(s, &on_side, &|t| {
+        let points = t.picking_side_points().unwrap_or(0);
+        let won = t.tricks_won();
+        let tricks: u32 = (0..5u8).filter(|&x| on_side(t, x)).map(|x| u32::from(won[x as usize])).sum();
+        match (points, tricks) {
+            (_, 6) => 5,
+            (_, 0) => 0,
+            (91.., _) => 4,
+            (61..=90, _) => 3,
+            (31..=60, _) => 2,
+            _ => 1,
+        }
+    })
+}
+
+fn oracle_leaster(s: &State, seat: u8) -> i32 {
+    minimax(s, &|_, x| x == seat, &|t| t.returns()[seat as usize])
+}
+
+/// Each legal action and the oracle's value after it.
+fn oracle_moves(s: &State, value: &dyn Fn(&State) -> i32) -> Vec<(u8, i32)> {
+    s.legal_actions()
+        .map(|a| {
+            let mut child = *s; // `State` is `Copy`: a clone
+            child.apply_unchecked(a);
+            (a, value(&child))
+        })
+        .collect()
+}
+
+// ---- random positions ----
+
+fn random_rules(rng: &mut Rng) -> Rules {
+    Rules {
+        jack_order: if rng.below(2) == 0 { JackOrder::Standard } else { JackOrder::Seed },
+        called_card_no_discard: rng.below(2) == 0,
+        no_legal_call: if rng.below(2) == 0 { NoLegalCall::Alone } else { NoLegalCall::Unknown },
+        double_on_the_bump: rng.below(2) == 0,
+        ..Rules::default()
+    }
+}
+
+/// A random hand in the play phase with `tricks_left` tricks to play (counting the one under way) and
+/// `on_table` cards of it played; `leaster` makes everyone pass. `None` if the deal went elsewhere.
+fn position(seed: u64, rules: Rules, tricks_left: usize, on_table: usize, leaster: bool) -> Option<State> {
+    let mut rng = Rng::new(seed ^ 0x5EED);
+    let mut s = State::new(seed, rules, (seed % 5) as u8, 1).ok()?;
+    while s.phase() != Phase::Play {
+        if s.phase() == Phase::Done {
+            return None;
+        }
+        let a = if leaster && s.phase() == Phase::Pick { PASS } else { s.random_action(&mut rng) };
+        s.apply_unchecked(a);
+    }
+    if s.is_leaster() != leaster {
+        return None;
+    }
+    while s.trick_number() < NUM_TRICKS - tricks_left || s.current_trick().1.len() < on_table {
+        let a = s.random_action(&mut rng);
+        s.apply_unchecked(a);
+    }
+    Some(s)
+}
+
+/// Random positions: 2 or 3 tricks left, mid-trick ones included, every rule option sampled; leasters one in
+/// `leaster_every`.
+fn positions(count: usize, seed: u64, tricks: &[usize], leaster_every: u64) -> Vec<State> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::with_capacity(count);
+    let mut k = 0u64;
+    while out.len() < count {
+        k += 1;
+        let rules = random_rules(&mut rng);
+        let left = tricks[rng.below(tricks.len() as u64) as usize];
+        let on_table = rng.below(5) as usize;
+        let leaster = k % leaster_every == 0;
+        if let Some(s) =
+            position(seed.wrapping_mul(1_000_003).wrapping_add(k), rules, left, on_table, leaster)
+        {
+            out.push(s);
+        }
+    }
+    out
+}
+
+fn class_rank(c: Class) -> i32 {
+    Class::ALL.iter().position(|&x| x == c).map_or(-1, |i| i as i32)
+}
+
+/// Compares every answer of the solver with the oracle on one position; returns what was compared.
+fn check(solver: &mut Solver, s: &State, thresholds: &[u32]) -> (bool, bool) {
+    let legal: Vec<u8> = s.legal_actions().collect();
+    if s.is_leaster() {
+        for seat in 0..5u8 {
+            let got = solver.values_for(s, seat).expect("a leaster in play");
+            let want = oracle_moves(s, &|t| oracle_leaster(t, seat));
+            assert_eq!(got.moves, want, "leaster moves for seat {seat}: {s:?}");
+            assert_eq!(got.value, oracle_leaster(s, seat), "leaster value for seat {seat}: {s:?}");
+        }
+        let mover = s.current_player().unwrap_or(0);
+        assert_eq!(solver.value(s).map(|v| v.value), Ok(oracle_leaster(s, mover)));
+        assert_eq!(solve(s).map(|x| x.value), Ok(oracle_leaster(s, mover)));
+        assert_eq!(solver.reaches(s, 61).map(|v| v.value), Err(SolveError::Leaster));
+        return (true, s.under().is_some());
+    }
+    let got = solver.solve(s).expect("a picked hand in play");
+    assert_eq!(solver.value(s).map(|v| v.value), Ok(got.value), "value alone: {s:?}");
+    let want = oracle_moves(s, &oracle_points);
+    assert_eq!(got.moves, want, "points after each move: {s:?}");
+    let value = oracle_points(s);
+    assert_eq!(got.value, value, "points: {s:?}");
+    assert!(got.moves.iter().any(|&(a, v)| a == got.best && v == value), "best move");
+    assert_eq!(got.moves.iter().map(|m| m.0).collect::<Vec<_>>(), legal);
+    for &t in thresholds {
+        let v = solver.reaches(s, t).expect("a picked hand in play");
+        assert_eq!(v.value, value >= t as i32, "reaches {t}: {s:?}");
+        for (&(a, b), &(a2, p)) in v.moves.iter().zip(&want) {
+            assert_eq!((a, b), (a2, p >= t as i32), "reaches {t} after {a}: {s:?}");
+        }
+    }
+    let class = solver.settlement_class(s).expect("a picked hand in play");
+    assert_eq!(class_rank(class.class), oracle_class(s), "class: {s:?}");
+    let want_classes = oracle_moves(s, &oracle_class);
+    let got_classes: Vec<(u8, i32)> = class.moves.iter().map(|&(a, c)| (a, class_rank(c))).collect();
+    assert_eq!(got_classes, want_classes, "class after each move: {s:?}");
+    (false, s.under().is_some())
+}
+
+#[test]
+fn r18_r19_r22_r25_solver_matches_brute_force_minimax_with_two_or_three_tricks_left() {
+    let mut solver = Solver::new();
+    let mut rng = Rng::new(11);
+    let (mut leasters, mut unders, mut mid) = (0, 0, 0);
+    let all = positions(10_000, 1, &[2, 3], 12);
+    for s in &all {
+        let extra = rng.below(121) as u32;
+        let (leaster, under) = check(&mut solver, s, &[31, 61, 91, extra]);
+        leasters += usize::from(leaster);
+        unders += usize::from(under);
+        mid += usize::from(!s.current_trick().1.is_empty());
+    }
+    assert!(leasters > 300 && unders > 50 && mid > 5_000, "coverage: {leasters} {unders} {mid}");
+}
+
+#[test]
+fn r16_unknown_calls_with_unders_match_brute_force() {
+    let mut solver = Solver::new();
+    let mut n = 0;
+    let mut seed = 0;
+    while n < 300 {
+        seed += 1;
+        let mut rules = random_rules(&mut Rng::new(seed));
+        rules.no_legal_call = NoLegalCall::Unknown;
+        let Some(s) = position(seed * 7919, rules, 3, (seed % 5) as usize, false) else { continue };
+        if s.under().is_none() {
+            continue;
+        }
+        check(&mut solver, &s, &[61]);
+        n += 1;
+    }
+}
+
+#[test]
+fn thresholds_agree_with_exact_points_for_every_target() {
+    let mut solver = Solver::new();
+    for s in positions(200, 2, &[3, 4], u64::MAX) {
+        let value = solver.solve(&s).expect("in play").value;
+        for t in 0..=121 {
+            assert_eq!(solver.reaches(&s, t).expect("in play").value, value >= t as i32, "t = {t}");
+        }
+    }
+}
+
+#[test]
+#[ignore = "slow: brute force over four tricks"]
+fn solver_matches_brute_force_with_four_tricks_left() {
+    let mut solver = Solver::new();
+    for s in positions(150, 3, &[4], 10) {
+        check(&mut solver, &s, &[61, 91]);
+    }
+}
+
+#[test]
+fn non_play_states_are_refused() {
+    let s = State::new(5, Rules::default(), 0, 1).expect("a deal");
+    assert_eq!(solve(&s), Err(SolveError::NotInPlay { phase: Phase::Pick }));
+    assert!(solve(&s).unwrap_err().to_string().contains("pick phase"));
+    let mut done = position(9, Rules::default(), 1, 0, false).expect("a hand");
+    while done.current_player().is_some() {
+        let a = done.legal_actions().next().expect("a legal card");
+        done.apply_unchecked(a);
+    }
+    assert_eq!(reaches(&done, 61), Err(SolveError::Terminal));
+    assert_eq!(settlement_class(&done), Err(SolveError::Terminal));
+    let picked = position(9, Rules::default(), 2, 0, false).expect("a hand");
+    assert_eq!(values_for(&picked, 0), Err(SolveError::NotLeaster));
+    let leaster = position(9, Rules::default(), 2, 0, true).expect("a hand");
+    assert_eq!(values_for(&leaster, 5), Err(SolveError::Seat { seat: 5 }));
+    assert_eq!(settlement_class(&leaster), Err(SolveError::Leaster));
+}
+
+#[test]
+fn tv_s5_class_of_points_and_tricks() {
+    assert_eq!(Class::of(120, 6), Class::AllTricks);
+    assert_eq!(Class::of(14, 0), Class::NoTrick);
+    assert_eq!(Class::of(91, 5), Class::Schneider);
+    assert_eq!(Class::of(61, 3), Class::Won);
+    assert_eq!(Class::of(60, 3), Class::Lost);
+    assert_eq!(Class::of(30, 1), Class::Schneidered);
+}
+
+// ---- speed (ignored; read with --release -- --ignored --nocapture) ----
+
+/// Full deals after the bury, at trick 0 (picked or leasters).
+pub(super) fn full_deals(count: usize, leaster: bool) -> Vec<State> {
+    let mut out = Vec::with_capacity(count);
+    let mut seed = 0;
+    while out.len() < count {
+        seed += 1;
+        if let Some(s) = position(seed, Rules::default(), NUM_TRICKS, 0, leaster) {
+            out.push(s);
+        }
+    }
+    out
+}
+
+fn measure(name: &str, states: &[State], mut f: impl FnMut(&State) -> u64) {
+    let mut times = Vec::with_capacity(states.len());
+    let mut nodes = Vec::with_capacity(states.len());
+    let start = Instant::now();
+    for s in states {
+        let t = Instant::now();
+        nodes.push(f(s));
+        times.push(t.elapsed().as_secs_f64());
+    }
+    let total = start.elapsed().as_secs_f64();
+    times.sort_by(f64::total_cmp);
+    nodes.sort_unstable();
+    let p99 = |v: usize| (v * 99).div_ceil(100).saturating_sub(1);
+    println!(
+        "{name:<44} {:>9.0}/s  mean {:>8.3} ms  p99 {:>8.3} ms  nodes mean {:>9.0} p99 {:>9}",
+        states.len() as f64 / total,
+        1e3 * total / states.len() as f64,
+        1e3 * times[p99(times.len())],
+        nodes.iter().sum::<u64>() as f64 / nodes.len() as f64,
+        nodes[p99(nodes.len())],
+    );
+}
+
+#[test]
+#[ignore = "measurement: run with --release -- --ignored --nocapture"]
+fn solver_speed() {
+    // SOLVER_SPEED_DEALS=200 for a quick look; the figures of the report use the default 2,000.
+    let n: usize = std::env::var("SOLVER_SPEED_DEALS").ok().and_then(|v| v.parse().ok()).unwrap_or(2_000);
+    let deals = full_deals(n, false);
+    let mut solver = Solver::new();
+    measure("exact solve (every move), full deals", &deals, |s| solver.solve(s).map_or(0, |x| x.nodes));
+    measure("exact value (root only), full deals", &deals, |s| solver.value(s).map_or(0, |x| x.nodes));
+    measure("reaches(61), full deals", &deals, |s| solver.reaches(s, 61).map_or(0, |x| x.nodes));
+    measure("settlement class, full deals", &deals, |s| solver.settlement_class(s).map_or(0, |x| x.nodes));
+    let three = positions(10 * n, 4, &[3], u64::MAX);
+    measure("exact solve (every move), 3 tricks left", &three, |s| solver.solve(s).map_or(0, |x| x.nodes));
+    measure("exact value (root only), 3 tricks left", &three, |s| solver.value(s).map_or(0, |x| x.nodes));
+    measure("reaches(61), 3 tricks left", &three, |s| solver.reaches(s, 61).map_or(0, |x| x.nodes));
+    let leasters = full_deals(n / 4, true);
+    measure("leaster values_for(mover), full deals", &leasters, |s| solver.solve(s).map_or(0, |x| x.nodes));
+}
