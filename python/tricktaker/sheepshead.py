@@ -72,19 +72,19 @@ CLASSES: tuple[str, ...] = ("no trick", "schneidered", "lost", "won", "schneider
 """The settlement classes of a picked hand (R27, R30), worst first for the picking side: it took no trick;
 P <= 30; 31 <= P <= 60 (R28: 60 loses); 61 <= P <= 90; P >= 91; all six tricks."""
 
-Outcome = TypeVar("Outcome", int, bool, str)
+_Outcome = TypeVar("_Outcome", int, bool, str)
 
 
 @dataclass(frozen=True)
-class Solved(Generic[Outcome]):
+class Solved(Generic[_Outcome]):
     """What the exact solver found of a hand's card play, every card seen: the value under perfect play of
     both sides, an optimal action, and the value after each legal action."""
 
-    value: Outcome
+    value: _Outcome
     """The value under perfect play (what it is depends on the question: see the function that answered)."""
     best: int
     """An optimal action id for the seat to act (the lowest among the optimal ones)."""
-    moves: dict[int, Outcome]
+    moves: dict[int, _Outcome]
     """Every legal action id, in increasing order, with the value after it."""
     nodes: int
     """Positions the search visited (a measure of its work that does not depend on the machine)."""

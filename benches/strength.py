@@ -1,0 +1,123 @@
+"""How strong the search bots are: seeded tournaments with rotating seats, printed with 95% intervals.
+
+    python benches/strength.py sheepshead --hands 3000
+    python benches/strength.py tractor --hands 300
+
+For each game it plays, on the same seeded deals:
+
+* head to head, each new bot (``SolverPIMCBot``, ``ISMCTSBot``) against the game's ``…PIMCBot`` of today, the
+  two alternating round the table (Sheepshead: seats A B A B A, then B A B A B…; Tractor: one team each,
+  changing sides every round); the figure is the new bot's mean return per deal summed over its seats, and
+  its 95% interval (returns are zero-sum, so the old bot's is its negation);
+* against the heuristic bot, each search bot alone among heuristic bots, its seat rotating: its mean return
+  per deal, and the difference between the new bot's and the old one's on the same deals (paired);
+* the time each bot takes per decision it searches (mean milliseconds, on this machine).
+
+The bots' settings give the new ones no more time per decision than the old: see :data:`SETTINGS`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from tricktaker import bots
+from tricktaker.protocol import GameState
+
+Maker = Callable[[], bots.Bot]
+
+SETTINGS: dict[str, dict[str, Maker]] = {
+    "sheepshead": {
+        "pimc": lambda: bots.SheepsheadPIMCBot(),
+        "solver-pimc": lambda: bots.SolverPIMCBot(worlds=8),
+        "ismcts": lambda: bots.ISMCTSBot(simulations=500),
+        "heuristic": lambda: bots.SheepsheadHeuristicBot(),
+    },
+    "tractor": {
+        "pimc": lambda: bots.TractorPIMCBot(),
+        "solver-pimc": lambda: bots.SolverPIMCBot(worlds=16),
+        "ismcts": lambda: bots.ISMCTSBot(simulations=150),
+        "heuristic": lambda: bots.TractorHeuristicBot(),
+    },
+}
+"""Each game's bots as the tournaments play them."""
+
+
+class Timed:
+    """A bot that keeps the time it takes on the decisions with more than one legal action."""
+
+    def __init__(self, bot: bots.Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def act(self, state: GameState) -> int:
+        if len(state.legal_actions()) == 1:
+            return self.bot.act(state)
+        start = time.perf_counter()
+        action = self.bot.act(state)
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        return action
+
+    @property
+    def ms(self) -> float:
+        return 1000 * self.seconds / max(1, self.decisions)
+
+
+def interval(x: np.ndarray) -> str:
+    half = 1.96 * x.std(ddof=1) / math.sqrt(len(x))
+    return f"{x.mean():+.3f} [{x.mean() - half:+.3f}, {x.mean() + half:+.3f}]"
+
+
+def per_deal(result: bots.ArenaResult, name: str) -> np.ndarray:
+    """The return of the bots named ``name`` in each deal, summed over their seats."""
+    index = [i for i, n in enumerate(result.names) if n == name]
+    return np.where(np.isin(result.seats, index), result.seat_returns, 0.0).sum(axis=1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("game", choices=sorted(SETTINGS))
+    parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    make = SETTINGS[args.game]
+    n = 5 if args.game == "sheepshead" else 4
+    timed: dict[str, list[Timed]] = {}
+    print(f"{args.game}: {args.hands} deals a tournament, seed {args.seed}")
+    for new in ("solver-pimc", "ismcts"):
+        a, b = Timed(make[new]()), Timed(make["pimc"]())
+        a.name, b.name = new, "pimc"
+        entries: list[bots.Bot] = [a, b] * (n if n % 2 else n // 2)
+        result = bots.arena(args.game, entries, args.hands, args.seed)
+        timed.setdefault(new, []).append(a)
+        timed.setdefault("pimc", []).append(b)
+        print(f"  {new} against pimc, head to head: {new} {interval(per_deal(result, new))} a deal")
+        print("   ", result.ratings(seed=args.seed).table().replace("\n", "\n    "))
+    against: dict[str, np.ndarray] = {}
+    for name in ("pimc", "solver-pimc", "ismcts"):
+        bot = Timed(make[name]())
+        result = bots.arena(
+            args.game, [bot] + [make["heuristic"]() for _ in range(n - 1)], args.hands, args.seed
+        )
+        against[name] = result.returns[:, 0]
+        timed.setdefault(name, []).append(bot)
+        print(f"  {name} among heuristic bots: {interval(against[name])} a deal")
+    for new in ("solver-pimc", "ismcts"):
+        print(f"  {new} minus pimc among heuristic bots (paired): {interval(against[new] - against['pimc'])}")
+    for name, runs in timed.items():
+        seconds = sum(r.seconds for r in runs)
+        decisions = sum(r.decisions for r in runs)
+        print(
+            f"  {name}: {1000 * seconds / max(1, decisions):.2f} ms a decision ({decisions} searched)"
+        )
+
+
+if __name__ == "__main__":
+    main()
