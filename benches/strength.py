@@ -114,9 +114,7 @@ def main() -> None:
     for name, runs in timed.items():
         seconds = sum(r.seconds for r in runs)
         decisions = sum(r.decisions for r in runs)
-        print(
-            f"  {name}: {1000 * seconds / max(1, decisions):.2f} ms a decision ({decisions} searched)"
-        )
+        print(f"  {name}: {1000 * seconds / max(1, decisions):.2f} ms a decision ({decisions} searched)")
 
 
 if __name__ == "__main__":

@@ -150,3 +150,10 @@ def test_a_finished_game_has_nothing_to_search() -> None:
         search.ismcts(state)
     with pytest.raises(errors.ArgumentError, match="the game is over"):
         search.pimc(state)
+
+
+def test_sheepshead_has_a_greedy_rollout_policy() -> None:
+    state = sheepshead_first_lead(9)
+    greedy = sheepshead.playouts(state, 200, 1, policy="greedy")
+    assert greedy.shape == (200, 5) and (greedy.sum(axis=1) == 0).all()
+    assert not np.array_equal(greedy, sheepshead.playouts(state, 200, 1, policy="random"))

@@ -662,13 +662,15 @@ def _next_card(play: Sequence[Card], partial: Sequence[Card], legal: list[int]) 
 
 
 class SolverPIMCBot:
-    """Perfect-information Monte Carlo in Rust, with an exact solver in every sampled world where the game
-    has one, for either game (:func:`tricktaker.search.pimc`).
+    """Perfect-information Monte Carlo in Rust, with the exact solver in every sampled world once the end of
+    the hand is near enough to solve, for either game (:func:`tricktaker.search.pimc`).
 
-    * Sheepshead's card play: each legal card is valued in ``worlds`` deals drawn from what the seat knows,
-      by ``evaluator`` (default ``"win"``: does the seat's side make 61 under perfect play, the fastest
-      question; ``"solver"`` values the exact settlement). The pick, bury and call are left to ``bidding``
-      (a :class:`SheepsheadHeuristicBot` by default): the solver judges card play only.
+    * Sheepshead's card play: each legal card is valued in ``worlds`` deals drawn from what the seat knows.
+      With at most ``solver_tricks`` tricks left, by the exact solver (``evaluator``: ``"solver"``, the return
+      under perfect play, by default; ``"win"`` or ``"points"``); before, by ``rollouts`` greedy finishes of
+      each world (early in a hand an exact solve costs milliseconds a world, and perfect play of a far-off
+      end is not what the table will play). The pick, bury and call are left to ``bidding`` (a
+      :class:`SheepsheadHeuristicBot` by default).
     * Tractor's card play: whole plays are the candidates (as :class:`TractorPIMCBot` chooses them), valued
       in ``worlds`` rounds by the exact solver once each hand holds at most ``solver_cards`` cards, else by
       ``rollouts`` greedy finishes scored by the team's card points (P for the opponents of the declarers,
@@ -677,6 +679,8 @@ class SolverPIMCBot:
 
     With ``seconds``, worlds are drawn 10 at a time until the time is up (at least 10, at most ``worlds``):
     the play then depends on the machine. Seeds derive from ``seed`` and the acting seat's information key.
+    ``rollouts`` defaults to 16 for Sheepshead and 4 for Tractor. Among Sheepshead cards of equal value
+    (perfect play often values several alike), the one ``bidding`` would play is chosen, else the lowest id.
     """
 
     def __init__(
@@ -686,8 +690,9 @@ class SolverPIMCBot:
         threads: int | None = 1,
         name: str = "solver-pimc",
         bidding: Bot | Literal["heuristic"] = "heuristic",
-        evaluator: str = "win",
-        rollouts: int = 4,
+        evaluator: str = "solver",
+        rollouts: int | None = None,
+        solver_tricks: int = 3,
         solver_cards: int = 2,
         seconds: float | None = None,
     ) -> None:
@@ -706,9 +711,13 @@ class SolverPIMCBot:
                 f"evaluator must be 'win', 'solver' or 'points', not {_args.shown(evaluator)}"
             )
         self.evaluator = evaluator
-        """Sheepshead's solver question in each world: ``"win"``, ``"solver"`` or ``"points"``."""
-        self.rollouts = _args.whole(rollouts, "rollouts", 1, MAX_SAMPLES)
-        """Tractor: greedy finishes per candidate and world before the solver takes over."""
+        """Sheepshead's solver question in each world near the end: ``"solver"``, ``"win"`` or
+        ``"points"``."""
+        self.rollouts = None if rollouts is None else _args.whole(rollouts, "rollouts", 1, MAX_SAMPLES)
+        """Finishes per candidate and world before the solver takes over (``None``: 16 for Sheepshead,
+        4 for Tractor)."""
+        self.solver_tricks = _args.whole(solver_tricks, "solver_tricks", 0, 6)
+        """Sheepshead: the exact solver values the cards once at most this many tricks are left."""
         self.solver_cards = _args.whole(solver_cards, "solver_cards", 0, 25)
         """Tractor: the exact solver values the plays once every hand holds at most this many cards."""
         if seconds is not None and not (isinstance(seconds, int | float) and 0 < seconds < 1e6):
@@ -731,7 +740,7 @@ class SolverPIMCBot:
     ) -> list[float]:
         """The mean value of each candidate over the worlds (all of them, or as many as the time allows)."""
         base = _mix(self.seed, state.information_state_key(me))
-        policy = "greedy" if isinstance(state, tractor.State) else "random"
+        policy = "greedy"
         if self.seconds is None:
             found = search.pimc(
                 state,
@@ -775,8 +784,15 @@ class SolverPIMCBot:
         if isinstance(state, sheepshead.State):
             if state.phase != "play":
                 return self._bidder("sheepshead").act(state)
-            values = self._search(state, me, self.evaluator, None, 1)
-            return max(zip(legal, values, strict=True), key=lambda av: (av[1], -av[0]))[0]
+            if 6 - state.trick_number <= self.solver_tricks:
+                values = self._search(state, me, self.evaluator, None, 1)
+            else:
+                values = self._search(state, me, "rollouts", None, self.rollouts or 16)
+            best = max(values)
+            tied = [a for a, v in zip(legal, values, strict=True) if v >= best - 1e-9]
+            # Perfect play often values several cards alike: the heuristic's card, if tied, breaks the tie.
+            preferred = self._bidder("sheepshead").act(state) if len(tied) > 1 else tied[0]
+            return preferred if preferred in tied else tied[0]
         if not isinstance(state, tractor.State):
             raise ArgumentTypeError(f"SolverPIMCBot plays Sheepshead and Tractor, not {_args.shown(state)}")
         if state.phase != "play":
@@ -799,7 +815,7 @@ class SolverPIMCBot:
         lines = [tractor.play_actions(state, play) for play in plays]
         endgame = max(len(state.hand(s)) for s in range(tractor.NUM_PLAYERS)) <= self.solver_cards
         evaluator = "solver" if endgame else "points"
-        values = self._search(state, me, evaluator, lines, self.rollouts)
+        values = self._search(state, me, evaluator, lines, self.rollouts or 4)
         return plays[max(range(len(plays)), key=lambda i: (values[i], -i))]
 
 
@@ -807,9 +823,9 @@ class ISMCTSBot:
     """Information-set MCTS in Rust for either game, every decision included
     (:func:`tricktaker.search.ismcts`): the pick, the bury, the call, Tractor's declarations and kitty,
     every card. Each decision runs ``simulations`` simulations (or as many as ``seconds`` allows) on
-    ``threads`` threads and takes the most visited action. Rollouts play by ``policy`` (default:
-    ``"greedy"`` for Tractor, ``"random"`` for Sheepshead). Seeds derive from ``seed`` and the acting
-    seat's information key."""
+    ``threads`` threads and takes the most visited action. Rollouts play by ``policy`` (default
+    ``"greedy"``: the rules of thumb of each game's greedy rollout policy). Seeds derive from ``seed`` and
+    the acting seat's information key."""
 
     def __init__(
         self,
@@ -836,7 +852,7 @@ class ISMCTSBot:
         self.exploration = search.DEFAULT_EXPLORATION if exploration is None else exploration
         """The UCB exploration constant (on returns scaled by the largest seen)."""
         self.policy = policy
-        """How the rollouts play; ``None``: greedy for Tractor, random for Sheepshead."""
+        """How the rollouts play; ``None``: ``"greedy"``."""
 
     def act(self, state: GameState) -> int:
         """The most visited action of an ISMCTS search of the decision."""
@@ -844,7 +860,7 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         me = _to_act(state)
-        policy = self.policy or ("greedy" if isinstance(state, tractor.State) else "random")
+        policy = self.policy or "greedy"
         found = search.ismcts(
             state,
             me,

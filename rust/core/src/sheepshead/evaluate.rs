@@ -1,4 +1,4 @@
-//! What PIMC asks of a sampled Sheepshead deal ([`crate::search::NamedEvaluators`]): random rollouts, or the
+//! What PIMC asks of a sampled Sheepshead deal ([`crate::search::NamedEvaluators`]): rollouts, or the
 //! exact solver of the card play ([`super::solver`]) in one of three questions.
 //!
 //! The solver questions value each line for the player from the position after it, every card seen:
@@ -8,11 +8,11 @@
 //! points under perfect play (in a leaster, its paranoid return). When every line is one card of the player
 //! to act, one solve of the world values them all (the solver values every move at its root).
 
+use super::greedy::RolloutPolicy;
 use super::scoring::settle_picked;
 use super::solver::{self, Class};
 use super::state::{Phase, State};
 use crate::game::Game;
-use crate::policy::Random;
 use crate::rng::Rng;
 use crate::search::{Evaluator, NamedEvaluators, Rollouts, SearchError};
 
@@ -30,7 +30,7 @@ pub enum Question {
 /// One of Sheepshead's PIMC evaluators.
 pub enum Named {
     /// The player's mean return over random finishes.
-    Rollouts(Rollouts<State, Random>),
+    Rollouts(Rollouts<State, RolloutPolicy>),
     /// The exact solver's answer to a question.
     Solver(Question),
 }
@@ -187,7 +187,7 @@ impl Evaluator<State> for Named {
 impl NamedEvaluators for State {
     type Named = Named;
     const EVALUATORS: &'static [&'static str] = &["rollouts", "solver", "win", "points"];
-    fn named_evaluator(name: &str, policy: Random, rollouts: u32) -> Option<Named> {
+    fn named_evaluator(name: &str, policy: RolloutPolicy, rollouts: u32) -> Option<Named> {
         match name {
             "rollouts" => Some(Named::Rollouts(Rollouts::new(policy, rollouts))),
             "solver" => Some(Named::Solver(Question::Settlement)),

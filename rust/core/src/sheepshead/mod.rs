@@ -11,6 +11,7 @@ pub mod actions;
 pub mod cards;
 pub mod display;
 pub mod evaluate;
+pub mod greedy;
 pub mod information;
 pub mod position;
 pub mod ranking;

@@ -5,13 +5,13 @@
 
 use super::actions::{Action, ALONE, BURY, CALLABLE, NUM_ACTIONS, PASS, PICK, PLAY, UNDER};
 use super::cards::{CardSet, SCard};
+use super::greedy::RolloutPolicy;
 use super::ranking::{suit_of, trick_winner, ESuit, Ranking};
 use super::rules::{AllPass, NoLegalCall, Rules};
 use super::scoring;
 use crate::bits::{select128, select64};
 use crate::error::ActionParseError;
 use crate::game::Game;
-use crate::policy::Random;
 use crate::rng::Rng;
 use std::fmt;
 
@@ -703,7 +703,7 @@ impl State {
 
 impl Game for State {
     type Rules = Rules;
-    type Policy = Random;
+    type Policy = RolloutPolicy;
 
     const NAME: &'static str = "sheepshead";
     const NUM_PLAYERS: usize = NUM_PLAYERS;
@@ -855,8 +855,12 @@ impl Game for State {
         text.parse::<Action>().map(Action::id)
     }
 
-    fn policy(name: &str) -> Option<Random> {
-        (name == "random").then_some(Random)
+    fn policy(name: &str) -> Option<RolloutPolicy> {
+        match name {
+            "random" => Some(RolloutPolicy::Random),
+            "greedy" => Some(RolloutPolicy::Greedy),
+            _ => None,
+        }
     }
 
     /// In the play phase a card is drawn straight from the playable set (the same draw as from the mask).
