@@ -5,10 +5,10 @@
 
 For each game it plays, on the same seeded deals:
 
-* head to head, each new bot (``SolverPIMCBot``, ``ISMCTSBot``) against the game's ``…PIMCBot`` of today, the
-  two alternating round the table (Sheepshead: seats A B A B A, then B A B A B…; Tractor: one team each,
-  changing sides every round); the figure is the new bot's mean return per deal summed over its seats, and
-  its 95% interval (returns are zero-sum, so the old bot's is its negation);
+* head to head in duplicate, each new bot (``SolverPIMCBot``, ``ISMCTSBot``) against the game's ``…PIMCBot``
+  of today: every deal played twice, the two alternating round the table and then swapped (Sheepshead:
+  seats A B A B A, then B A B A B; Tractor: one team, then the other), the figure being the new bot's return
+  per deal over both games and its 95% interval (returns are zero-sum: the old bot's is its negation);
 * against the heuristic bot, each search bot alone among heuristic bots, its seat rotating: its mean return
   per deal, and the difference between the new bot's and the old one's on the same deals (paired);
 * the time each bot takes per decision it searches (mean milliseconds, on this machine).
@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from tricktaker import bots
+from tricktaker import bots, sheepshead, tractor
 from tricktaker.protocol import GameState
 
 Maker = Callable[[], bots.Bot]
@@ -33,13 +33,13 @@ Maker = Callable[[], bots.Bot]
 SETTINGS: dict[str, dict[str, Maker]] = {
     "sheepshead": {
         "pimc": lambda: bots.SheepsheadPIMCBot(),
-        "solver-pimc": lambda: bots.SolverPIMCBot(worlds=8),
+        "solver-pimc": lambda: bots.SolverPIMCBot(),
         "ismcts": lambda: bots.ISMCTSBot(simulations=500),
         "heuristic": lambda: bots.SheepsheadHeuristicBot(),
     },
     "tractor": {
         "pimc": lambda: bots.TractorPIMCBot(),
-        "solver-pimc": lambda: bots.SolverPIMCBot(worlds=16),
+        "solver-pimc": lambda: bots.SolverPIMCBot(),
         "ismcts": lambda: bots.ISMCTSBot(simulations=150),
         "heuristic": lambda: bots.TractorHeuristicBot(),
     },
@@ -70,15 +70,34 @@ class Timed:
         return 1000 * self.seconds / max(1, self.decisions)
 
 
+def duplicate(game: str, a: bots.Bot, b: bots.Bot, deals: int, seed: int) -> np.ndarray:
+    """Head to head in duplicate: every deal played twice, ``a`` and ``b`` alternating round the table and
+    then swapped (Sheepshead: A B A B A, then B A B A B; Tractor: one team, then the other), so that each
+    seat of each deal is held once by each bot. Returns ``a``'s return summed over its seats and both
+    games, deal by deal (``b``'s is its negation: returns are zero-sum)."""
+    module = sheepshead if game == "sheepshead" else tractor
+    n = module.NUM_PLAYERS
+    out = np.zeros(deals)
+    for d in range(deals):
+        for first in (a, b):
+            other = b if first is a else a
+            seating = [first if s % 2 == 0 else other for s in range(n)]
+            state: GameState = (
+                sheepshead.State.new(seed * 1_000_003 + d, dealer=d % n)
+                if game == "sheepshead"
+                else tractor.State.new(seed * 1_000_003 + d)
+            )
+            while not state.is_terminal:
+                player = state.current_player
+                assert player is not None
+                state.apply_action(seating[player].act(state))
+            out[d] += sum(r for s, r in enumerate(state.returns()) if seating[s] is a)
+    return out
+
+
 def interval(x: np.ndarray) -> str:
     half = 1.96 * x.std(ddof=1) / math.sqrt(len(x))
     return f"{x.mean():+.3f} [{x.mean() - half:+.3f}, {x.mean() + half:+.3f}]"
-
-
-def per_deal(result: bots.ArenaResult, name: str) -> np.ndarray:
-    """The return of the bots named ``name`` in each deal, summed over their seats."""
-    index = [i for i, n in enumerate(result.names) if n == name]
-    return np.where(np.isin(result.seats, index), result.seat_returns, 0.0).sum(axis=1)
 
 
 def main() -> None:
@@ -94,12 +113,10 @@ def main() -> None:
     for new in ("solver-pimc", "ismcts"):
         a, b = Timed(make[new]()), Timed(make["pimc"]())
         a.name, b.name = new, "pimc"
-        entries: list[bots.Bot] = [a, b] * (n if n % 2 else n // 2)
-        result = bots.arena(args.game, entries, args.hands, args.seed)
+        scores = duplicate(args.game, a, b, args.hands // 2, args.seed)
         timed.setdefault(new, []).append(a)
         timed.setdefault("pimc", []).append(b)
-        print(f"  {new} against pimc, head to head: {new} {interval(per_deal(result, new))} a deal")
-        print("   ", result.ratings(seed=args.seed).table().replace("\n", "\n    "))
+        print(f"  {new} against pimc, duplicate head to head: {new} {interval(scores)} a deal (two games)")
     against: dict[str, np.ndarray] = {}
     for name in ("pimc", "solver-pimc", "ismcts"):
         bot = Timed(make[name]())

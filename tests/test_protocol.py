@@ -124,7 +124,7 @@ def test_every_command_offers_every_game() -> None:
         assert parser.parse_args(["simulate", name, "--games", "1", "--seed", "1"]).game == name
         assert parser.parse_args(["play", name]).game == name
         assert parser.parse_args(["arena", name, "--bots", "random"]).game == name
-        assert set(plugin.bots) == {"random", "heuristic", "pimc"}
+        assert set(plugin.bots) == {"random", "heuristic", "pimc", "solver-pimc", "ismcts"}
         args = parser.parse_args(["simulate", name, "--games", "1", "--seed", "1"])
         assert plugin.module.Rules(**plugin.rules_dict(args)) == plugin.module.Rules()
 

@@ -679,7 +679,7 @@ class SolverPIMCBot:
 
     With ``seconds``, worlds are drawn 10 at a time until the time is up (at least 10, at most ``worlds``):
     the play then depends on the machine. Seeds derive from ``seed`` and the acting seat's information key.
-    ``rollouts`` defaults to 16 for Sheepshead and 4 for Tractor. Among Sheepshead cards of equal value
+    ``rollouts`` defaults to 24 for Sheepshead and 4 for Tractor. Among Sheepshead cards of equal value
     (perfect play often values several alike), the one ``bidding`` would play is chosen, else the lowest id.
     """
 
@@ -692,7 +692,7 @@ class SolverPIMCBot:
         bidding: Bot | Literal["heuristic"] = "heuristic",
         evaluator: str = "solver",
         rollouts: int | None = None,
-        solver_tricks: int = 3,
+        solver_tricks: int = 4,
         solver_cards: int = 2,
         seconds: float | None = None,
     ) -> None:
@@ -714,7 +714,7 @@ class SolverPIMCBot:
         """Sheepshead's solver question in each world near the end: ``"solver"``, ``"win"`` or
         ``"points"``."""
         self.rollouts = None if rollouts is None else _args.whole(rollouts, "rollouts", 1, MAX_SAMPLES)
-        """Finishes per candidate and world before the solver takes over (``None``: 16 for Sheepshead,
+        """Finishes per candidate and world before the solver takes over (``None``: 24 for Sheepshead,
         4 for Tractor)."""
         self.solver_tricks = _args.whole(solver_tricks, "solver_tricks", 0, 6)
         """Sheepshead: the exact solver values the cards once at most this many tricks are left."""
@@ -787,7 +787,7 @@ class SolverPIMCBot:
             if 6 - state.trick_number <= self.solver_tricks:
                 values = self._search(state, me, self.evaluator, None, 1)
             else:
-                values = self._search(state, me, "rollouts", None, self.rollouts or 16)
+                values = self._search(state, me, "rollouts", None, self.rollouts or 24)
             best = max(values)
             tied = [a for a, v in zip(legal, values, strict=True) if v >= best - 1e-9]
             # Perfect play often values several cards alike: the heuristic's card, if tied, breaks the tie.
