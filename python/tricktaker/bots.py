@@ -718,8 +718,9 @@ class SolverPIMCBot:
         4 for Tractor)."""
         self.solver_tricks = _args.whole(solver_tricks, "solver_tricks", 0, 6)
         """Sheepshead: the exact solver values the cards once at most this many tricks are left."""
-        self.solver_cards = _args.whole(solver_cards, "solver_cards", 0, 25)
-        """Tractor: the exact solver values the plays once every hand holds at most this many cards."""
+        self.solver_cards = _args.whole(solver_cards, "solver_cards", 0, 4)
+        """Tractor: the exact solver values the plays once every hand holds at most this many cards (0 to
+        4: the solver is for the last tricks)."""
         if seconds is not None and not (isinstance(seconds, int | float) and 0 < seconds < 1e6):
             raise ArgumentError(f"seconds must be a positive number or None, not {_args.shown(seconds)}")
         self.seconds = seconds

@@ -765,6 +765,67 @@ def batch_entries(game: str) -> list[Entry]:
             [state, n, seed, threads] + ([policy] if game == "tractor" else []),
             group=g,
         ),
+        Entry(
+            f"search.pimc ({game})",
+            "tricktaker.search:pimc",
+            [
+                state,
+                P("player", st.none(), [-1, 5, 2**70, 1.0, "0"], optional=True),
+                P("worlds", st.integers(1, 4), [0, -1, 10**7, 2**70, 1.5, "4"], optional=True),
+                P(
+                    "evaluator",
+                    st.sampled_from(["rollouts", "points"] if game == "tractor" else ["rollouts"]),
+                    ["", "solver", "win", "x" * 100_000, None, 5],
+                    keyword=True,
+                    optional=True,
+                ),
+                policy,
+                P("rollouts", st.integers(1, 3), [0, -1, 10**6, 2**70, 1.0], keyword=True, optional=True),
+                P(
+                    "lines",
+                    st.none(),
+                    [[], [[]], [[0]], [[999]], [[-1]], [[0] * 300], [[0]] * 5000, "ab", [None], [["0"]]],
+                    keyword=True,
+                    optional=True,
+                ),
+                p_seed(keyword=True, optional=True),
+                threads,
+            ],
+            group=g,
+        ),
+        Entry(
+            f"search.ismcts ({game})",
+            "tricktaker.search:ismcts",
+            [
+                state,
+                P("player", st.none(), [-1, 5, 2**70, 1.0], optional=True),
+                P(
+                    "simulations",
+                    st.integers(1, 200),
+                    [0, -1, 10**10, 2**70, 1.5],
+                    keyword=True,
+                    optional=True,
+                ),
+                P(
+                    "seconds",
+                    st.none(),
+                    [0.0, -1.0, float("nan"), float("inf"), 1e7, "1"],
+                    keyword=True,
+                    optional=True,
+                ),
+                P(
+                    "exploration",
+                    st.floats(0, 2),
+                    [-1.0, float("nan"), float("inf"), "0.7"],
+                    keyword=True,
+                    optional=True,
+                ),
+                policy,
+                p_seed(keyword=True, optional=True),
+                threads,
+            ],
+            group=g,
+        ),
     ]
 
     def observations(ctx: Any) -> Parts:

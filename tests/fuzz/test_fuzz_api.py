@@ -24,7 +24,7 @@ GAMES = ("sheepshead", "tractor")
 @pytest.mark.parametrize("game", GAMES)
 def test_batch_functions(fuzz: Fuzzer, game: str) -> None:
     """random_playouts, random_summaries, simulate, playouts, playout_summaries (both the module's and
-    _core's), observations."""
+    _core.s), observations, and the native search (search.pimc, search.ismcts)."""
     fuzz.explore_entries("batch functions", s.batch_entries(game), examples=150)
     fuzz.check()
 

@@ -548,6 +548,26 @@ OPEN: list[OpenFinding] = [
         expect=("TricktakerError", "OSError"),
         reason="record.py load(): open() raises UnicodeEncodeError for a path that is not UTF-8 text",
     ),
+    open_finding(
+        "search.ismcts(seconds=a huge int)",
+        "tricktaker.search:ismcts",
+        Ref("state", ("tractor", 0, 0)),
+        expect=("ArgumentError",),
+        reason="search.py ismcts passed seconds and exploration to the native float conversion, whose"
+        " OverflowError escaped for an int too large for a float",
+        seconds=10**5000,
+    ),
+    open_finding(
+        "search.pimc(a Tractor deal mid-play, evaluator='solver')",
+        "tricktaker.search:pimc",
+        Ref("endgame", ("tractor", 10, 14)),
+        1,
+        expect=("ArgumentError",),
+        reason="tractor/evaluate.rs: the solver evaluator searched 2 million nodes a line in a round of 10"
+        " cards a hand: minutes; it now takes the last tricks only (at most 4 cards a hand)",
+        evaluator="solver",
+        policy="greedy",
+    ),
     OpenFinding(
         "record.from_record(64 MiB of [{}, {}, ...])",
         lambda: Call(
