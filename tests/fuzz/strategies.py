@@ -981,6 +981,59 @@ def state_entries(game: str) -> list[Entry]:
                 P("seed", st.one_of(st.none(), seeds), BAD_SEEDS, optional=True),
             ]
 
+        # A picked hand after two tricks (docs/tutorials/positions.md), its parts abused one at a time.
+        position_hands = [
+            ["QH", "QD", "7S", "8S"],
+            ["JH", "JD", "9D", "7H"],
+            ["AD", "10D", "KD", "9S"],
+            ["AH", "10H", "KH", "AS"],
+            ["10S", "KS", "8H", "9H"],
+        ]
+        seats5 = [0, 25, 0, 10, 0]
+        out.append(
+            Entry(
+                "sheepshead.State.from_position",
+                f"{m}:State.from_position",
+                [
+                    P(
+                        "hands",
+                        st.just(position_hands),
+                        [position_hands[:4], [["AS"] * 4] * 5],
+                        extra=hands_abusive(game),
+                    ),
+                    p_seat(game, "leader"),
+                    P(
+                        "trick",
+                        st.just([]),
+                        [["9D"] * 4, ["9D", "KD"], ["XX"], "9D"],
+                        keyword=True,
+                        optional=True,
+                    ),
+                    P("picker", st.just(1), [None, -1, 5, 2**70, "1"], keyword=True),
+                    P("called", st.just("AH"), [None, "QC", "AS", "XX", 5], keyword=True),
+                    P("partner", st.none(), [2, 1, -1, 2**70], keyword=True, optional=True),
+                    P("bury", st.just(["7D", "8D"]), [["7D"], [], ["AH", "7D"]], keyword=True),
+                    P("under", st.none(), ["9D", "AS", "XX"], keyword=True, optional=True),
+                    P("called_suit_led", st.booleans(), [1, "yes", None], keyword=True, optional=True),
+                    P(
+                        "points",
+                        st.just(seats5),
+                        [[0] * 5, [121] * 5, [0] * 4, [-1] * 5, [2**70] * 5],
+                        keyword=True,
+                    ),
+                    P("tricks_won", st.just([0, 1, 0, 1, 0]), [[6] * 5, [0] * 5, [1] * 9], keyword=True),
+                    P(
+                        "first_tricks",
+                        st.none(),
+                        [[None] * 5, [9] * 5, [None] * 4],
+                        keyword=True,
+                        optional=True,
+                    ),
+                    p_rules(game, keyword=True, optional=True),
+                ],
+                group=g,
+            )
+        )
         out.append(
             Entry(
                 "sheepshead.State.from_cards",

@@ -31,8 +31,9 @@ def test_batch_functions(fuzz: Fuzzer, game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_state_protocol(fuzz: Fuzzer, game: str) -> None:
-    """State.new, State.from_cards and every State method (apply_action, apply, undo, resample(s), hand,
-    observation, play, next_hand, rng_state…), also as sequences of calls on one state."""
+    """State.new, State.from_cards, State.from_position (Sheepshead) and every State method (apply_action,
+    apply, undo, resample(s), hand, observation, play, next_hand, rng_state…), also as sequences of calls on
+    one state."""
     fuzz.explore_entries("State", s.state_entries(game), examples=250)
     fuzz.check()
 
