@@ -18,7 +18,7 @@ mod tests;
 pub use ismcts::{
     ismcts, most_visited, IsmctsConfig, IsmctsResult, DEFAULT_EXPLORATION, DEFAULT_MAX_NODES, MAX_NODES,
 };
-pub use named::NamedEvaluators;
+pub use named::{Named, NamedEvaluators};
 pub use pimc::{
     pimc, return_of, Evaluator, PimcResult, Rollouts, MAX_CANDIDATES, MAX_LINE, MAX_ROLLOUTS, MAX_WORK,
     MAX_WORLDS,

@@ -14,7 +14,7 @@ use super::solver::{self, Class};
 use super::state::{Phase, State};
 use crate::game::Game;
 use crate::rng::Rng;
-use crate::search::{Evaluator, NamedEvaluators, Rollouts, SearchError};
+use crate::search::{self, Evaluator, NamedEvaluators, Rollouts, SearchError};
 
 /// A question the solver answers of a sampled deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,13 +27,12 @@ pub enum Question {
     Points,
 }
 
-/// One of Sheepshead's PIMC evaluators.
-pub enum Named {
-    /// The player's mean return over random finishes.
-    Rollouts(Rollouts<State, RolloutPolicy>),
-    /// The exact solver's answer to a question.
-    Solver(Question),
-}
+/// The exact solver's answer to a question, as a PIMC evaluator (the card play only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solver(pub Question);
+
+/// Sheepshead's PIMC evaluators: random or greedy rollouts, or the solver.
+pub type Named = search::Named<State, RolloutPolicy, Solver>;
 
 /// Whether `player` plays on the picking side.
 fn picking_side(state: &State, player: u8) -> bool {
@@ -61,80 +60,56 @@ fn settled(state: &State, player: u8, class: Class) -> f64 {
     f64::from(r[usize::from(player)]) * f64::from(state.multiplier())
 }
 
-/// The answer for `player` after each move of the seat to act in `state` (in the play phase, `player` to act).
-fn root_values(state: &State, player: u8, question: Question) -> Vec<(u8, f64)> {
-    let failed = "a play-phase state with a seat to act is solvable";
+/// The answer for `player` at `state` (in the play phase, not over) and after each legal move of the seat to
+/// act: one solve gives both.
+fn answers(state: &State, player: u8, question: Question) -> (f64, Vec<(u8, f64)>) {
+    fn convert<T: Copy>(value: T, moves: Vec<(u8, T)>, f: impl Fn(T) -> f64) -> (f64, Vec<(u8, f64)>) {
+        (f(value), moves.into_iter().map(|(a, v)| (a, f(v))).collect())
+    }
+    let failed = "a play-phase state is solvable";
     if state.is_leaster() {
         let s = solver::values_for(state, player).expect(failed);
         let m = f64::from(state.multiplier());
-        return s
-            .moves
-            .into_iter()
-            .map(|(a, v)| {
-                (a, if question == Question::Win { f64::from(v.signum()) } else { f64::from(v) * m })
-            })
-            .collect();
+        let win = question == Question::Win;
+        return convert(s.value, s.moves, |v| if win { f64::from(v.signum()) } else { f64::from(v) * m });
     }
     let ours = picking_side(state, player);
     match question {
         Question::Settlement => {
             let s = solver::settlement_class(state).expect(failed);
-            s.moves.into_iter().map(|(a, c)| (a, settled(state, player, c))).collect()
+            convert(s.class, s.moves, |c| settled(state, player, c))
         }
         Question::Win => {
             let s = solver::reaches(state, 61).expect(failed);
-            s.moves.into_iter().map(|(a, made)| (a, if made == ours { 1.0 } else { -1.0 })).collect()
+            convert(s.value, s.moves, |made| if made == ours { 1.0 } else { -1.0 })
         }
         Question::Points => {
             let s = solver::solve(state).expect(failed);
-            s.moves.into_iter().map(|(a, p)| (a, f64::from(if ours { p } else { 120 - p }))).collect()
+            convert(s.value, s.moves, |p| f64::from(if ours { p } else { 120 - p }))
         }
     }
 }
 
 /// The answer for `player` at `state` itself (any seat to act, or the hand over).
 fn value_at(state: &State, player: u8, question: Question) -> f64 {
-    if state.is_terminal() {
-        let r = f64::from(state.returns()[usize::from(player)]);
-        return match question {
-            Question::Settlement => r,
-            Question::Win => r.signum(),
-            Question::Points if state.is_leaster() => r,
-            Question::Points => {
-                let p = state.picking_side_points().unwrap_or(0);
-                f64::from(if picking_side(state, player) { p } else { 120 - p })
-            }
-        };
+    if !state.is_terminal() {
+        return answers(state, player, question).0;
     }
-    let failed = "a play-phase state is solvable";
-    if state.is_leaster() {
-        let v = solver::values_for(state, player).expect(failed).value;
-        return if question == Question::Win {
-            f64::from(v.signum())
-        } else {
-            f64::from(v) * f64::from(state.multiplier())
-        };
-    }
-    let ours = picking_side(state, player);
+    let r = f64::from(state.returns()[usize::from(player)]);
     match question {
-        Question::Settlement => settled(state, player, solver::settlement_class(state).expect(failed).class),
-        Question::Win => {
-            if solver::reaches(state, 61).expect(failed).value == ours {
-                1.0
-            } else {
-                -1.0
-            }
-        }
+        Question::Settlement => r,
+        Question::Win => r.signum(),
+        Question::Points if state.is_leaster() => r,
         Question::Points => {
-            let p = solver::solve(state).expect(failed).value;
-            f64::from(if ours { p } else { 120 - p })
+            let p = state.picking_side_points().unwrap_or(0);
+            f64::from(if picking_side(state, player) { p } else { 120 - p })
         }
     }
 }
 
 fn solved(world: &State, player: u8, lines: &[Vec<u8>], question: Question, out: &mut [f64]) {
     if world.current_player() == Some(player) && lines.iter().all(|l| l.len() == 1) {
-        let values = root_values(world, player, question);
+        let (_, values) = answers(world, player, question);
         for (line, value) in lines.iter().zip(out.iter_mut()) {
             *value =
                 values.iter().find(|(a, _)| *a == line[0]).map(|&(_, v)| v).expect("a legal move is valued");
@@ -150,37 +125,22 @@ fn solved(world: &State, player: u8, lines: &[Vec<u8>], question: Question, out:
     }
 }
 
-impl Evaluator<State> for Named {
-    fn values(&self, world: &State, player: u8, lines: &[Vec<u8>], rng: &mut Rng, out: &mut [f64]) {
-        match self {
-            Named::Rollouts(r) => r.values(world, player, lines, rng, out),
-            Named::Solver(q) => solved(world, player, lines, *q, out),
-        }
-    }
-    fn work(&self) -> u64 {
-        match self {
-            Named::Rollouts(r) => r.work(),
-            Named::Solver(_) => 1,
-        }
-    }
-    fn check(&self) -> Result<(), SearchError> {
-        match self {
-            Named::Rollouts(r) => r.check(),
-            Named::Solver(_) => Ok(()),
-        }
+impl Evaluator<State> for Solver {
+    fn values(&self, world: &State, player: u8, lines: &[Vec<u8>], _rng: &mut Rng, out: &mut [f64]) {
+        solved(world, player, lines, self.0, out);
     }
     /// The solver values the card play only.
     fn check_state(&self, state: &State) -> Result<(), SearchError> {
-        match self {
-            Named::Solver(_) if state.phase() != Phase::Play => Err(SearchError::Invalid {
-                what: "evaluator",
-                reason: format!(
-                    "the exact solver values the card play, and the hand is in the {} phase (use rollouts)",
-                    state.phase().name()
-                ),
-            }),
-            _ => Ok(()),
+        if state.phase() == Phase::Play {
+            return Ok(());
         }
+        Err(SearchError::Invalid {
+            what: "evaluator",
+            reason: format!(
+                "the exact solver values the card play, and the hand is in the {} phase (use rollouts)",
+                state.phase().name()
+            ),
+        })
     }
 }
 
@@ -190,9 +150,9 @@ impl NamedEvaluators for State {
     fn named_evaluator(name: &str, policy: RolloutPolicy, rollouts: u32) -> Option<Named> {
         match name {
             "rollouts" => Some(Named::Rollouts(Rollouts::new(policy, rollouts))),
-            "solver" => Some(Named::Solver(Question::Settlement)),
-            "win" => Some(Named::Solver(Question::Win)),
-            "points" => Some(Named::Solver(Question::Points)),
+            "solver" => Some(Named::Own(Solver(Question::Settlement))),
+            "win" => Some(Named::Own(Solver(Question::Win))),
+            "points" => Some(Named::Own(Solver(Question::Points))),
             _ => None,
         }
     }

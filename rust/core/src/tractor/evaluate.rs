@@ -8,7 +8,7 @@ use super::solver;
 use crate::game::Game;
 use crate::policy::Policy;
 use crate::rng::Rng;
-use crate::search::{Evaluator, NamedEvaluators, Rollouts, SearchError};
+use crate::search::{self, Evaluator, NamedEvaluators, Rollouts, SearchError};
 
 /// The most cards a hand may hold for the `"solver"` evaluator: the last tricks (4 cards a hand solve in
 /// about 3 ms, 5 in 15, 6 in 200).
@@ -18,35 +18,34 @@ pub const SOLVER_CARDS: u32 = 4;
 /// hand need under 10,000): a position beyond it is valued by one rollout of the policy instead.
 pub const SOLVER_NODES: u64 = 200_000;
 
+/// +1 for a seat of the declaring team, −1 for an opponent of it.
+fn declarer_sign(state: &State, player: u8) -> f64 {
+    if Some(team(player)) == state.declarers() {
+        1.0
+    } else {
+        -1.0
+    }
+}
+
 /// `player`'s return from a round whose final P is `points` (R43, as the engine settles it).
 pub fn return_at(state: &State, player: u8, points: i32) -> f64 {
-    let r = f64::from(declarer_return(level_outcome(points)));
-    if Some(team(player)) == state.declarers() {
-        r
-    } else {
-        -r
-    }
+    declarer_sign(state, player) * f64::from(declarer_return(level_outcome(points)))
 }
 
 /// A finished round's worth to `player` in card points: P (R40–R42) for the opponents of the declarers,
 /// -P for the declarers. The levels follow P (R43), and P is a far finer signal than whole levels.
 pub fn points_of(state: &State, player: u8) -> f64 {
-    let p = f64::from(state.points());
-    if Some(team(player)) == state.declarers() {
-        -p
-    } else {
-        p
-    }
+    -declarer_sign(state, player) * f64::from(state.points())
 }
 
-/// One of Tractor's PIMC evaluators.
-pub enum Named {
-    /// Finishes by a policy, valued by the player's return (`"rollouts"`) or its team's points (`"points"`).
-    Rollouts(Rollouts<State, RolloutPolicy>),
-    /// The return under perfect play of both teams from the line on ([`solver::solve`]); positions too large
-    /// for [`SOLVER_NODES`] are finished once by the policy.
-    Solver(RolloutPolicy),
-}
+/// The return under perfect play of both teams from a line on ([`solver::solve`]), as a PIMC evaluator (the
+/// last tricks only); a position too large for [`SOLVER_NODES`] is finished once by the policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solver(pub RolloutPolicy);
+
+/// Tractor's PIMC evaluators: rollouts valued by the player's return (`"rollouts"`) or its team's points
+/// (`"points"`), or the solver.
+pub type Named = search::Named<State, RolloutPolicy, Solver>;
 
 fn solved(
     world: &State,
@@ -76,28 +75,12 @@ fn solved(
     }
 }
 
-impl Evaluator<State> for Named {
+impl Evaluator<State> for Solver {
     fn values(&self, world: &State, player: u8, lines: &[Vec<u8>], rng: &mut Rng, out: &mut [f64]) {
-        match self {
-            Named::Rollouts(r) => r.values(world, player, lines, rng, out),
-            Named::Solver(policy) => solved(world, player, lines, *policy, rng, out),
-        }
-    }
-    fn work(&self) -> u64 {
-        match self {
-            Named::Rollouts(r) => r.work(),
-            Named::Solver(_) => 1,
-        }
-    }
-    fn check(&self) -> Result<(), SearchError> {
-        match self {
-            Named::Rollouts(r) => r.check(),
-            Named::Solver(_) => Ok(()),
-        }
+        solved(world, player, lines, self.0, rng, out);
     }
     /// The solver values the last tricks of the card play only.
     fn check_state(&self, state: &State) -> Result<(), SearchError> {
-        let Named::Solver(_) = self else { return Ok(()) };
         let most = (0..4).map(|s| state.hand(s).len()).max().unwrap_or(0);
         if state.phase() != super::round::Phase::Play || most > SOLVER_CARDS {
             return Err(SearchError::Invalid {
@@ -121,7 +104,7 @@ impl NamedEvaluators for State {
         match name {
             "rollouts" => Some(Named::Rollouts(Rollouts::new(policy, rollouts))),
             "points" => Some(Named::Rollouts(Rollouts { policy, rollouts, score: points_of })),
-            "solver" => Some(Named::Solver(policy)),
+            "solver" => Some(Named::Own(Solver(policy))),
             _ => None,
         }
     }
