@@ -87,11 +87,8 @@ def duplicate(game: str, a: bots.Bot, b: bots.Bot, deals: int, seed: int) -> np.
                 if game == "sheepshead"
                 else tractor.State.new(seed * 1_000_003 + d)
             )
-            while not state.is_terminal:
-                player = state.current_player
-                assert player is not None
-                state.apply_action(seating[player].act(state))
-            out[d] += sum(r for s, r in enumerate(state.returns()) if seating[s] is a)
+            returns = bots.play_out(state, seating)
+            out[d] += sum(r for s, r in enumerate(returns) if seating[s] is a)
     return out
 
 

@@ -13,8 +13,7 @@ from tricktaker.cli import main
 
 
 def play(state, seating):  # type: ignore[no-untyped-def]
-    while not state.is_terminal:
-        state.apply_action(seating[state.current_player].act(state))
+    bots.play_out(state, seating)
     return state
 
 

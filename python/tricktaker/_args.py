@@ -4,6 +4,7 @@ out of range, an :class:`~tricktaker.errors.ArgumentError` naming the argument a
 
 from __future__ import annotations
 
+import math
 import operator
 import os
 import reprlib
@@ -49,6 +50,36 @@ def seed(value: object, name: str = "seed") -> int:
 def threads(value: object) -> int | None:
     """``threads``: ``None`` (one per core) or an int from 1 to :data:`tricktaker._core.MAX_THREADS`."""
     return None if value is None else whole(value, "threads", 1, MAX_THREADS)
+
+
+MAX_SECONDS = 1e6
+"""The longest time limit a search takes, in seconds (the native searches' bound)."""
+
+
+def real(value: object, name: str) -> float:
+    """``value`` as a finite ``float``: an int or a float, never a ``bool``."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ArgumentTypeError(f"{name} must be a number, not {type(value).__name__} {shown(value)}")
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if not math.isfinite(number):
+        raise ArgumentError(f"{name} must be a finite number, not {shown(value)}")
+    return number
+
+
+def seconds(value: object, name: str = "seconds") -> float | None:
+    """A search's time limit: ``None`` (none), or a number of seconds above 0 and below
+    :data:`MAX_SECONDS`."""
+    if value is None:
+        return None
+    number = real(value, name)
+    if not 0 < number < MAX_SECONDS:
+        raise ArgumentError(
+            f"{name} must be a positive number below {MAX_SECONDS:.0e}, or None, not {shown(value)}"
+        )
+    return number
 
 
 def file_path(value: object, name: str = "path") -> str:

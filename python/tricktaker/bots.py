@@ -46,6 +46,7 @@ __all__ = [
     "TractorHeuristicBot",
     "TractorPIMCBot",
     "arena",
+    "play_out",
 ]
 
 AnyState = GameState
@@ -721,9 +722,7 @@ class SolverPIMCBot:
         self.solver_cards = _args.whole(solver_cards, "solver_cards", 0, 4)
         """Tractor: the exact solver values the plays once every hand holds at most this many cards (0 to
         4: the solver is for the last tricks)."""
-        if seconds is not None and not (isinstance(seconds, int | float) and 0 < seconds < 1e6):
-            raise ArgumentError(f"seconds must be a positive number or None, not {_args.shown(seconds)}")
-        self.seconds = seconds
+        self.seconds = _args.seconds(seconds)
         """The time per decision, or ``None``: ``worlds`` worlds every time."""
         self._heuristic = TractorHeuristicBot()
         self._plans: dict[int, list[Card]] = {}
@@ -846,9 +845,7 @@ class ISMCTSBot:
         """The threads of each search: one tree each (``None``: one per core)."""
         self.name = name
         """The bot's name (:attr:`Bot.name`)."""
-        if seconds is not None and not (isinstance(seconds, int | float) and 0 < seconds < 1e6):
-            raise ArgumentError(f"seconds must be a positive number or None, not {_args.shown(seconds)}")
-        self.seconds = seconds
+        self.seconds = _args.seconds(seconds)
         """The time per decision, or ``None``: ``simulations`` every time."""
         self.exploration = search.DEFAULT_EXPLORATION if exploration is None else exploration
         """The UCB exploration constant (on returns scaled by the largest seen)."""
@@ -924,7 +921,9 @@ class ArenaResult:
         return "\n".join(lines)
 
 
-def _play_out(state: GameState, seating: Sequence[Bot]) -> list[int]:
+def play_out(state: GameState, seating: Sequence[Bot]) -> list[int]:
+    """Play ``state`` to its end, ``seating[seat]`` choosing every action of ``seat``, and return the
+    returns."""
     while not state.is_terminal:
         player = _to_act(state)
         action = seating[player].act(state)
@@ -994,7 +993,7 @@ def arena(
         state: GameState = deal(deal_seed, h) if deal is not None else module.State.new(deal_seed)
         seats[h] = [(s + h) % k for s in range(n)]
         seating = [bots[i] for i in seats[h]]
-        seat_returns[h] = _play_out(state, seating)
+        seat_returns[h] = play_out(state, seating)
         table[h, seats[h]] = seat_returns[h]
         if on_deal is not None:
             on_deal(h, state, [bot.name for bot in seating])

@@ -23,7 +23,6 @@ ISMCTS makes it depend on the machine.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -34,7 +33,7 @@ from . import _args, sheepshead, tractor
 from ._core import search as _native
 from ._core import sheepshead as _sheepshead_native
 from ._core import tractor as _tractor_native
-from .errors import ArgumentError, ArgumentTypeError
+from .errors import ArgumentTypeError
 from .protocol import GameState
 
 __all__ = [
@@ -95,19 +94,6 @@ class IsmctsResult:
     def best(self) -> int:
         """The most visited action (ties: the lowest id)."""
         return self.actions[int(np.argmax(self.visits))]
-
-
-def _real(value: object, name: str) -> float:
-    """A finite real number (an int or a float, not a bool), else a typed error naming ``name``."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ArgumentTypeError(f"{name} must be a number, not {_args.shown(value)}")
-    try:
-        number = float(value)
-    except OverflowError:
-        number = math.inf
-    if not math.isfinite(number):
-        raise ArgumentError(f"{name} must be a finite number, not {_args.shown(value)}")
-    return number
 
 
 def _game(state: object) -> object:
@@ -171,8 +157,8 @@ def ismcts(
         state,
         player,
         simulations=simulations,
-        seconds=None if seconds is None else _real(seconds, "seconds"),
-        exploration=_real(exploration, "exploration"),
+        seconds=_args.seconds(seconds),
+        exploration=_args.real(exploration, "exploration"),
         policy=policy,
         seed=seed,
         threads=threads,

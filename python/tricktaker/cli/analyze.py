@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
-from .. import analysis, search
+from .. import analysis, bots, search
 from .. import record as records
 from ..protocol import GAMES as PROTOCOL_GAMES
 from ..protocol import GameState
@@ -108,10 +108,7 @@ def _played_deal(games: Mapping[str, Game], name: str, seed: int, bot: str) -> t
     makers = games[name].bots
     players = [makers[bot]((seed + s) & MAX_SEED, 1) for s in range(start.num_players)]
     state = start.clone()
-    while not state.is_terminal:
-        player = state.current_player
-        assert player is not None
-        state.apply_action(players[player].act(state))
+    bots.play_out(state, players)
     return start, list(state.history())
 
 
