@@ -36,7 +36,7 @@ from rich.text import Text
 
 from .. import _args
 from .._core import MAX_THREADS, Card
-from ..bots import Bot
+from ..bots import Bot, ISMCTSBot, RandomBot, SolverPIMCBot
 from ..errors import NothingToUndoError, TricktakerError
 from ..protocol import GAMES, GameModule, GameState
 
@@ -85,6 +85,7 @@ __all__ = [
     "choice_number",
     "chunk_seed",
     "engine_reason",
+    "game_bots",
     "int_text",
     "isatty",
     "mean_of",
@@ -1078,6 +1079,20 @@ def bot_makers(classes: Mapping[str, Callable[..., Bot]]) -> dict[str, BotMaker]
         return make
 
     return {name: maker(cls) for name, cls in classes.items()}
+
+
+def game_bots(heuristic: Callable[..., Bot], pimc: Callable[..., Bot]) -> dict[str, BotMaker]:
+    """A game's bots by name: ``random``, its ``heuristic`` and ``pimc`` bots, and the native search bots that
+    play every game (``solver-pimc``, ``ismcts``)."""
+    return bot_makers(
+        {
+            "random": RandomBot,
+            "heuristic": heuristic,
+            "pimc": pimc,
+            "solver-pimc": SolverPIMCBot,
+            "ismcts": ISMCTSBot,
+        }
+    )
 
 
 @dataclass

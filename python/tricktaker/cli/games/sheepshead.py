@@ -33,9 +33,9 @@ from ..common import (
     Tally,
     add_number_flag,
     add_rule_flags,
-    bot_makers,
     choice_number,
     engine_reason,
+    game_bots,
     mean_of,
     new_table,
     option_bounds,
@@ -909,15 +909,7 @@ def _play(args: argparse.Namespace, console: Console) -> int:
 # ---- the plug-in ----
 
 
-BOTS: dict[str, BotMaker] = bot_makers(
-    {
-        "random": bots.RandomBot,
-        "heuristic": bots.SheepsheadHeuristicBot,
-        "pimc": bots.SheepsheadPIMCBot,
-        "solver-pimc": bots.SolverPIMCBot,
-        "ismcts": bots.ISMCTSBot,
-    }
-)
+BOTS: dict[str, BotMaker] = game_bots(bots.SheepsheadHeuristicBot, bots.SheepsheadPIMCBot)
 """The bots Sheepshead offers, by name, made from a seed (and the threads of the pimc bot's rollouts)."""
 
 GAME = Game(

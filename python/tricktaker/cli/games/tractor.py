@@ -37,9 +37,9 @@ from ..common import (
     Tally,
     add_number_flag,
     add_rule_flags,
-    bot_makers,
     choice_number,
     engine_reason,
+    game_bots,
     mean_of,
     new_table,
     play_table,
@@ -1247,15 +1247,7 @@ def _play(args: argparse.Namespace, console: Console) -> int:
 # ---- the plug-in ----
 
 
-BOTS: dict[str, BotMaker] = bot_makers(
-    {
-        "random": bots.RandomBot,
-        "heuristic": bots.TractorHeuristicBot,
-        "pimc": bots.TractorPIMCBot,
-        "solver-pimc": bots.SolverPIMCBot,
-        "ismcts": bots.ISMCTSBot,
-    }
-)
+BOTS: dict[str, BotMaker] = game_bots(bots.TractorHeuristicBot, bots.TractorPIMCBot)
 """The bots Tractor offers, by name, made from a seed (and the threads of the pimc bot's rollouts)."""
 
 GAME = Game(
