@@ -748,6 +748,7 @@ def batch_entries(game: str) -> list[Entry]:
         p_state(game),
     )
     policy = p_policy(game)
+    player = P("player", st.none(), [-1, 5, 2**70, 1.0, "0"], optional=True)
     out = [
         Entry(f"{game}.random_playouts", f"{c}:random_playouts", [n, seed, threads, rules], group=g),
         Entry(f"{game}.random_summaries", f"{c}:random_summaries", [n, seed, threads, rules], group=g),
@@ -770,7 +771,7 @@ def batch_entries(game: str) -> list[Entry]:
             "tricktaker.search:pimc",
             [
                 state,
-                P("player", st.none(), [-1, 5, 2**70, 1.0, "0"], optional=True),
+                player,
                 P("worlds", st.integers(1, 4), [0, -1, 10**7, 2**70, 1.5, "4"], optional=True),
                 P(
                     "evaluator",
@@ -798,7 +799,7 @@ def batch_entries(game: str) -> list[Entry]:
             "tricktaker.search:ismcts",
             [
                 state,
-                P("player", st.none(), [-1, 5, 2**70, 1.0], optional=True),
+                player,
                 P(
                     "simulations",
                     st.integers(1, 200),
