@@ -14,9 +14,11 @@
 //! The search runs on a compact position (hands as masks, the trick on the table), with alpha-beta over a
 //! transposition table of trick-boundary positions keyed by the hands and the leader (values stored relative to
 //! the position: the points still to take), move ordering by who wins the trick, and equivalent cards merged.
-//! Exact points come from bisection on thresholds with null-window searches. A [`Solver`] keeps its table
+//! Exact points come from bisection on thresholds with null-window searches (one open window when three tricks or
+//! fewer are left). A [`Solver`] keeps its table
 //! between calls; the free functions use one per thread.
 
+use super::cards::SCard;
 use super::ranking::{ESuit, Ranking};
 use super::state::{Phase, State, NUM_PLAYERS, NUM_TRICKS};
 use crate::game::Game;
@@ -179,11 +181,9 @@ struct Ctx {
     order: [[u8; 14]; 4],
     order_len: [u8; 4],
     rank_in_suit: [u8; 32],
-    /// For each card, the stronger cards of its suit; the cards of equal points; and for each pair of cards of a
-    /// suit, the cards strictly between them.
+    /// For each card, the stronger cards of its suit, and the cards of equal points.
     higher: [u32; 32],
     equal_pts: [u32; 32],
-    between: [[u32; 32]; 32],
     /// Seats of the picking side as a bit mask (0 in a leaster).
     side: u8,
     picker: u8,
@@ -237,6 +237,9 @@ struct Entry {
 
 /// No move remembered.
 const NO_MOVE: u8 = 0xFF;
+/// From this trick on, an exact value is one open-window search rather than a bisection (measured: the open
+/// window visits fewer nodes when three tricks or fewer are left, the bisection when more are).
+const FULL_WINDOW_FROM: u8 = 3;
 
 /// A reusable solver: it keeps its transposition table between calls (entries of earlier calls are told apart by
 /// a generation number, so nothing is cleared).
@@ -247,6 +250,8 @@ pub struct Solver {
     base: u32,
     nodes: u64,
     ctx: Ctx,
+    /// What the rule tables of `ctx` were built for (the ranking and the under with its suit).
+    tables: Option<(Ranking, Option<(SCard, ESuit)>)>,
     goal: Goal,
 }
 
@@ -276,6 +281,7 @@ impl Solver {
             base: 0,
             nodes: 0,
             ctx: Ctx::empty(),
+            tables: None,
             goal: Goal::Points,
         }
     }
@@ -455,7 +461,13 @@ impl Solver {
         let Some(to_move) = state.current_player() else {
             return Err(SolveError::Terminal);
         };
-        self.ctx = Ctx::new(state);
+        let called_suit = state.called_card().map_or(ESuit::TRUMP, super::ranking::suit_of);
+        let key = (*state.ranking(), state.under().map(|u| (u, called_suit)));
+        if self.tables != Some(key) {
+            self.ctx.set_tables(&key.0, key.1);
+            self.tables = Some(key);
+        }
+        self.ctx.set_hand(state);
         self.nodes = 0;
         self.new_generations();
         let ctx = &self.ctx;
@@ -566,6 +578,10 @@ impl Solver {
     /// the value if it is the guess.
     fn exact(&mut self, p: &Pos, guess: Option<i32>) -> i32 {
         let (mut lo, mut hi) = self.static_bounds(p);
+        if p.trick_no >= FULL_WINDOW_FROM {
+            // Small trees: one open-window search beats a series of null windows.
+            return self.search(p, lo - 1, hi + 1);
+        }
         let mut tries = guess.map_or(0, |g| if g > lo && g <= hi { 2 } else { 0 });
         let mut next = guess.unwrap_or(0);
         while lo < hi {
@@ -729,24 +745,6 @@ impl Solver {
             moves[..=k].rotate_right(1);
         }
         let max = self.is_max(p.to_move);
-        if p.trick_len as usize == NUM_PLAYERS - 1 {
-            // Enhanced transposition cutoff: the last card of a trick leads to table positions; one of them may
-            // settle this node already.
-            for &c in &moves[..n] {
-                let mut q = *p;
-                let gain = self.play(&mut q, c);
-                let (i, extra, tag) = self.slot(&q);
-                if let Some(j) = self.find(i, &q, extra, tag) {
-                    let e = self.tt[j];
-                    if max && gain + i32::from(e.lo) >= beta {
-                        return gain + i32::from(e.lo);
-                    }
-                    if !max && gain + i32::from(e.hi) <= alpha {
-                        return gain + i32::from(e.hi);
-                    }
-                }
-            }
-        }
         let mut best = if max { i32::MIN } else { i32::MAX };
         let mut best_move = NO_MOVE;
         for &c in &moves[..n] {
@@ -969,7 +967,6 @@ impl Ctx {
             rank_in_suit: [0; 32],
             higher: [0; 32],
             equal_pts: [0; 32],
-            between: [[0; 32]; 32],
             side: 0,
             picker: NONE,
             called: 0,
@@ -980,67 +977,83 @@ impl Ctx {
         }
     }
 
-    fn new(state: &State) -> Ctx {
-        let ranking: &Ranking = state.ranking();
-        let mut ctx = Ctx::empty();
-        let called = state.called_card();
-        let called_suit = called.map_or(ESuit::TRUMP, super::ranking::suit_of);
-        let cs = SUITS.iter().position(|&s| s == called_suit).unwrap_or(0) as u8;
-        let under = state.under().map(|u| (u, called_suit));
+    /// The tables of one ranking and under (R3, R6, R16): powers, suits, orders and equal points. They are
+    /// the same in every world of a search, so [`Solver`] rebuilds them only when the key changes.
+    fn set_tables(&mut self, ranking: &Ranking, under: Option<(SCard, ESuit)>) {
+        self.mask = [0; 4];
         for i in 0..32u8 {
-            let Some(card) = super::cards::SCard::from_index(i) else { continue };
-            let own = if under.is_some_and(|(u, _)| u == card) {
-                cs
-            } else {
-                let natural = super::ranking::suit_of(card);
-                SUITS.iter().position(|&s| s == natural).unwrap_or(0) as u8
+            let Some(card) = SCard::from_index(i) else { continue };
+            let suit = match under {
+                Some((u, s)) if u == card => s,
+                _ => super::ranking::suit_of(card),
             };
-            ctx.suit[i as usize] = own;
-            ctx.mask[own as usize] |= 1 << i;
-            ctx.pts[i as usize] = card.points();
+            let own = SUITS.iter().position(|&s| s == suit).unwrap_or(0) as u8;
+            self.suit[i as usize] = own;
+            self.mask[own as usize] |= 1 << i;
+            self.pts[i as usize] = card.points();
             for (k, &s) in SUITS.iter().enumerate() {
-                ctx.pow[k][i as usize] = ranking.power_in_trick(card, s, under);
+                self.pow[k][i as usize] = ranking.power_in_trick(card, s, under);
             }
         }
         for s in 0..4 {
-            let mut cards: Vec<u8> = bits(ctx.mask[s]).collect();
-            cards.sort_by_key(|&c| ctx.pow[s][c as usize]);
-            for (k, &c) in cards.iter().enumerate() {
-                ctx.order[s][k] = c;
-                ctx.rank_in_suit[c as usize] = k as u8;
+            let mut cards = [0u8; 32];
+            let mut len = 0;
+            for c in bits(self.mask[s]) {
+                cards[len] = c;
+                len += 1;
             }
-            ctx.order_len[s] = cards.len() as u8;
+            let cards = &mut cards[..len];
+            cards.sort_unstable_by_key(|&c| self.pow[s][c as usize]);
             for (k, &c) in cards.iter().enumerate() {
-                for (m, &h) in cards.iter().enumerate().skip(k + 1) {
-                    ctx.higher[c as usize] |= 1 << h;
-                    ctx.between[c as usize][h as usize] = cards[k + 1..m].iter().fold(0, |b, &x| b | 1 << x);
-                }
+                self.order[s][k] = c;
+                self.rank_in_suit[c as usize] = k as u8;
             }
+            self.order_len[s] = len as u8;
+            let mut stronger = 0u32;
+            for &c in cards.iter().rev() {
+                self.higher[c as usize] = stronger;
+                stronger |= 1 << c;
+            }
+        }
+        // Card points take a handful of values (0, 2, 3, 4, 10, 11): one mask per value.
+        let mut of_pts = [0u32; 12];
+        for c in 0..32 {
+            of_pts[self.pts[c] as usize] |= 1 << c;
         }
         for c in 0..32 {
-            ctx.equal_pts[c] = (0..32).filter(|&x| ctx.pts[x] == ctx.pts[c]).fold(0, |m, x| m | 1 << x);
+            self.equal_pts[c] = of_pts[self.pts[c] as usize];
         }
+    }
+
+    /// The parts of one hand: the sides, the called card and the duties, the option and the blind.
+    fn set_hand(&mut self, state: &State) {
+        let called = state.called_card();
+        self.picker = NONE;
+        self.side = 0;
+        self.called = 0;
+        self.called_suit = 0;
+        self.duty = 0;
         if let Some(picker) = state.picker() {
-            ctx.picker = picker;
-            ctx.side = 1 << picker;
+            self.picker = picker;
+            self.side = 1 << picker;
             if let Some(partner) = state.secret_partner() {
-                ctx.side |= 1 << partner;
+                self.side |= 1 << partner;
             }
         }
         if let Some(c) = called {
-            ctx.called = c.bit();
-            ctx.called_suit = cs;
-            ctx.duty |= c.bit();
+            let cs = self.suit[c.index() as usize];
+            self.called = c.bit();
+            self.called_suit = cs;
+            self.duty |= c.bit();
             if let Some(picker) = state.picker() {
-                ctx.duty |= state.hand(picker as usize).0 & ctx.mask[cs as usize];
+                self.duty |= state.hand(picker as usize).0 & self.mask[cs as usize];
             }
         }
         if let Some(u) = state.under() {
-            ctx.duty |= u.bit();
+            self.duty |= u.bit();
         }
-        ctx.no_discard = state.rules().called_card_no_discard;
-        ctx.blind_pts = state.deal().blind.points() as u8;
-        ctx
+        self.no_discard = state.rules().called_card_no_discard;
+        self.blind_pts = state.deal().blind.points() as u8;
     }
 
     /// R18: the picker's last card of the called suit (the under counted in it).
@@ -1154,7 +1167,9 @@ impl Ctx {
         while same != 0 {
             let h = same.trailing_zeros() as usize;
             same &= same - 1;
-            if self.between[ci][h] & in_play == 0 {
+            // The cards strictly between c and h in their suit.
+            let between = self.higher[ci] & !self.higher[h] & !(1 << h);
+            if between & in_play == 0 {
                 return true;
             }
         }
