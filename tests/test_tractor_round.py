@@ -299,3 +299,36 @@ def test_resample_changes_the_hidden_cards_and_undoes() -> None:
     with pytest.raises(ArgumentError, match="player must be an int from 0 to 3"):
         state.resample(4, 1)
     assert state.resamples(1, 0, 3) == []
+
+
+@pytest.mark.parametrize("seed", [1, 7, 23])
+def test_a_round_from_its_own_stack_is_the_round(seed: int) -> None:
+    """R13: State.from_stack draws the given stack as State.new draws its shuffle; with the same seed for
+    the rest (the first drawer), the two rounds are the same game to the end."""
+    dealt = State.new(seed)
+    stack = dealt.stack()
+    assert sorted(c.id for c in stack) == sorted(list(range(54)) * 2)
+    again = State.from_stack(stack, seed=seed)
+    assert again.stack() == stack
+    rng = random.Random(seed)
+    while not dealt.is_terminal:
+        assert again.legal_actions() == dealt.legal_actions()
+        action = rng.choice(dealt.legal_actions())
+        dealt.apply_action(action)
+        again.apply_action(action)
+    assert again.returns() == dealt.returns()
+    assert [again.hand(s) for s in range(4)] == [dealt.hand(s) for s in range(4)]
+
+
+def test_a_stack_that_is_not_two_decks_is_refused_with_the_card() -> None:
+    stack = State.new(3).stack()
+    with pytest.raises(InvalidStateError, match=f"holds {stack[0]} 3 times"):
+        State.from_stack([stack[0], *stack[:-1]] if stack[-1] != stack[0] else stack)
+    with pytest.raises(InvalidStateError, match="not 107"):
+        State.from_stack(stack[:-1])
+    with pytest.raises(ArgumentError, match="at most 108"):
+        State.from_stack([*stack, stack[0]])
+    with pytest.raises(InvalidStateError, match="same level"):
+        State.from_stack(stack, levels=(3, 5))
+    with pytest.raises(ArgumentError, match="levels"):
+        State.from_stack(stack, levels=(1, 1))

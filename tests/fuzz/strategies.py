@@ -1087,6 +1087,37 @@ def state_entries(game: str) -> list[Entry]:
             Entry("tractor.State.from_cards", f"{m}:State.from_cards", group=g, context=ctx, build=from_cards)
         )
 
+        def from_stack(ctx: Any) -> Parts:
+            stack = list(ctx) if ctx is not None else TRACTOR_CARDS * 2
+            return None, [
+                P(
+                    "stack",
+                    st.just(stack),
+                    [stack[:-1], [*stack, stack[0]], [stack[0], *stack[:-1]], TRACTOR_CARDS, [], "AS" * 108],
+                    extra=hands_abusive(game),
+                ),
+                P("seed", seeds, BAD_SEEDS, optional=True),
+                p_rules(game, optional=True),
+                P(
+                    "levels",
+                    st.one_of(st.none(), st.tuples(st.integers(2, 14), st.integers(2, 14))),
+                    [(1, 1), (2**70, 2), (2,), "22", (3, 5)],
+                    optional=True,
+                ),
+                P("declarers", st.one_of(st.none(), st.integers(0, 1)), [-1, 2, 2**70, 1.0], optional=True),
+                p_seat(game, "starter", optional=True),
+            ]
+
+        out.append(
+            Entry(
+                "tractor.State.from_stack",
+                f"{m}:State.from_stack",
+                group=g,
+                context=st.permutations(TRACTOR_CARDS * 2),
+                build=from_stack,
+            )
+        )
+
     texts_bad = [
         "",
         "pick",

@@ -158,6 +158,15 @@ class State(_GameState[Rules]):
         starter: int | None = None,
     ) -> State: ...
     @staticmethod
+    def from_stack(
+        stack: Iterable[_CardLike],
+        seed: int = 0,
+        rules: Rules | None = None,
+        levels: tuple[int, int] = (2, 2),
+        declarers: int | None = None,
+        starter: int | None = None,
+    ) -> State: ...
+    @staticmethod
     def from_cards(
         hands: Sequence[Iterable[_CardLike]],
         kitty: Iterable[_CardLike],
@@ -208,6 +217,7 @@ class State(_GameState[Rules]):
     def exposed(self) -> list[list[Card]]: ...
     @property
     def drawn(self) -> int: ...
+    def stack(self) -> list[Card]: ...
     @property
     def deals(self) -> int: ...
     def hand(self, seat: int) -> Hand:

@@ -105,6 +105,37 @@ crate::game::state_class!(
         Ok(State { inner: round::State::new(seed_arg(seed)?, rules, levels, declarers, starter)? })
     }
 
+    /// A fresh round drawn from a given stack of the 108 cards (R13: position 0 is drawn first, the last 8
+    /// are the talon), where :meth:`new` shuffles one. ``seed`` seeds what else is random: the first drawer of
+    /// round 1 when the rules draw it at random, and the stacks of R19 redeals. Without declarers it is round
+    /// 1. A stack that is not the two decks exactly is refused with an ``InvalidStateError`` naming the card.
+    #[staticmethod]
+    #[pyo3(signature = (stack, seed = Int::new(0), rules = None, levels = None, declarers = None, starter = None),
+           text_signature = "(stack, seed=0, rules=None, levels=(2, 2), declarers=None, starter=None)")]
+    fn from_stack(
+        stack: &Bound<'_, PyAny>,
+        seed: Int,
+        rules: Option<&Bound<'_, PyAny>>,
+        levels: Option<&Bound<'_, PyAny>>,
+        declarers: Option<Int>,
+        starter: Option<Int>,
+    ) -> crate::errors::Result<State> {
+        let cards = items(stack, "stack", round::STACK)?
+            .iter()
+            .map(crate::card::extract_card)
+            .collect::<PyResult<Vec<CoreCard>>>()?;
+        let stack: [CoreCard; round::STACK] = cards.try_into().map_err(|v: Vec<CoreCard>| {
+            errors::InvalidStateError::new_err(format!("a stack holds the 108 cards of two decks, not {}", v.len()))
+        })?;
+        let levels = levels.map(levels_arg).transpose()?.unwrap_or([2, 2]);
+        let rules = rules_arg(rules)?.0;
+        let declarers = declarers.map(|d| team_arg(d, "declarers")).transpose()?;
+        let starter = starter.map(|s| seat_arg::<round::State>(s, "starter")).transpose()?;
+        let rng = tricktaker_core::rng::Rng::new(seed_arg(seed)?);
+        let restacks = round::Restacks { rng, stacks: vec![round::Restack { deal: 1, stack, after: rng }] };
+        Ok(State { inner: round::State::from_restacks(restacks, rules, levels, declarers, starter)? })
+    }
+
     /// A play-phase position from explicit cards (hands of one size, 1–25).
     #[staticmethod]
     #[pyo3(signature = (hands, kitty, trump, starter, declarers, rules = None, levels = None))]
@@ -312,6 +343,11 @@ crate::game::state_class!(
     #[getter]
     fn drawn(&self) -> u8 {
         self.inner.drawn()
+    }
+    /// The stack of the current deal, in drawing order (R13): position 0 was drawn first, the last 8 are the
+    /// talon. It is hidden information: a seat sees only the cards it drew.
+    fn stack(&self, py: Python<'_>) -> Vec<Py<Card>> {
+        (0..round::STACK).map(|k| crate::card::card_object(py, self.inner.stack_card(k))).collect()
     }
     /// How many deals the round took (more than one after a redeal, R19).
     #[getter]

@@ -28,6 +28,8 @@ pub const NUM_PLAYERS: usize = 4;
 pub const HAND_SIZE: usize = 25;
 /// Cards of the talon and of the kitty (R13, R23).
 pub const KITTY_SIZE: usize = 8;
+/// The cards of a deal's stack: two decks (R1).
+pub const STACK: usize = 108;
 /// The last deal of a round a save may give a stack for (R19 redeals: a round dealt again even twice is rare),
 /// which bounds the work of loading any save.
 pub const MAX_RESTACKED_DEAL: u32 = 1000;
@@ -94,7 +96,7 @@ pub struct Restacks {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Restack {
     pub deal: u32,
-    pub stack: [Card; 108],
+    pub stack: [Card; STACK],
     pub after: Rng,
 }
 
@@ -165,7 +167,7 @@ struct Setup {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Draw {
     rng: Rng,
-    stack: [Card; 108],
+    stack: [Card; STACK],
     drawn: u8,
     deals: u32,
     window: u8,
