@@ -65,8 +65,15 @@ NOT_RUN = {
 COMMAND_TIMEOUT = 120
 # What a page needs beyond the test extra: its blocks are skipped without it, except under
 # TRICKTAKER_REQUIRE_DOCS=1 (CI installs every extra), where they fail.
-OPTIONAL_MODULES = {"tricktaker.envs": "pettingzoo", "pettingzoo": "pettingzoo", "ray": "ray"}
-EXTRA_OF = {"pettingzoo": "envs", "ray": "ray"}
+OPTIONAL_MODULES = {
+    "tricktaker.envs": "pettingzoo",
+    "pettingzoo": "pettingzoo",
+    "ray": "ray",
+    "tricktaker.openspiel": "pyspiel",
+    "pyspiel": "pyspiel",
+    "open_spiel": "pyspiel",
+}
+EXTRA_OF = {"pettingzoo": "envs", "ray": "ray", "pyspiel": "openspiel"}
 
 
 @dataclass

@@ -71,6 +71,7 @@ MODULES = [
     "tricktaker.envs",
     "tricktaker.envs.sheepshead_v0",
     "tricktaker.envs.tractor_v0",
+    "tricktaker.openspiel",
     "tricktaker.errors",
     "tricktaker.render",
     "tricktaker.record",
@@ -80,9 +81,10 @@ MODULES = [
 A class is checked for its own members; a public base is checked where it is defined.
 """
 
-NEEDS = {"tricktaker.envs": "pettingzoo"}
+NEEDS = {"tricktaker.envs": "pettingzoo", "tricktaker.openspiel": "pyspiel"}
 """The modules (and their submodules) that import an optional extra's package: without it, importing them
-fails, and their check is skipped (``pip install 'tricktaker[envs]'`` to run it)."""
+fails, and their check is skipped (``pip install 'tricktaker[envs]'``, ``'tricktaker[openspiel]'`` to run
+it)."""
 
 
 def needs(module: str) -> None:

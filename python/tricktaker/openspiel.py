@@ -1,0 +1,464 @@
+"""tricktaker's games as OpenSpiel games (extra ``[openspiel]``): OpenSpiel's algorithms and bots run on them
+unchanged.
+
+Importing this module registers ``tricktaker_sheepshead`` and ``tricktaker_tractor`` with ``pyspiel``::
+
+    import pyspiel
+    import tricktaker.openspiel  # registers the games
+
+    game = pyspiel.load_game("tricktaker_sheepshead", {"double_on_the_bump": True})
+    state = game.new_initial_state()
+
+Every rule option of the game's ``Rules`` is a game parameter of the same name (choices as their names), and
+so are the deal's own settings: Sheepshead's ``dealer`` and ``multiplier``; Tractor's ``level_0`` and
+``level_1``, ``declarers`` and ``starter`` (-1: none, round 1).
+
+**Chance.** A deal is explicit chance nodes, one card at a time, each remaining card equally likely, as in
+OpenSpiel's own Hearts and Bridge.
+
+* Sheepshead deals its 32 cards: chance outcome ``k`` is the k-th card of :data:`SHEEPSHEAD_DECK`; cards 0–5
+  go to seat 0, … 24–29 to seat 4, and 30–31 to the blind.
+* Tractor stacks its 108 cards: outcome ``k`` is the card with id ``k``, drawn with probability copies left /
+  cards left; the round then draws the stack as R13 has it. What else a Tractor round leaves to chance (the
+  first drawer of round 1 when the rules draw it at random, the stacks of R19 redeals) follows from a seed
+  derived from the stack, so that the chance nodes determine the round; since the stack is uniform, so is
+  each of them.
+
+**Player actions** are the game's own action ids (``NUM_ACTIONS`` of them, with the game's text forms).
+Returns are the game's, as floats; rewards come only at the end.
+
+**Information.** ``information_state_string(player)`` is the player's seat and the 64-bit
+``information_state_key`` of the game (perfect recall: it hashes everything the seat saw, in order);
+``observation_tensor(player)`` and ``observation_string`` are the game's ``observation`` (what the seat knows
+now, see the game's protocol page). No information-state tensor is provided: the observation does not keep the
+order of everything seen, and a tensor of the whole history would be most of the cost of every step.
+``resample_from_infostate`` draws a deal the player cannot tell from this one with the game's own resampler
+(exact: it honours every void and duty the player saw), its seed taken from OpenSpiel's sampler.
+
+States clone and serialize exactly (the wrapped state is pickled whole), so OpenSpiel's
+``random_sim_test`` with serialization passes, and its Python search bots play them through
+``evaluate_bots``: ``ismcts.ISMCTSBot`` wrapped in :class:`Restartable` (it lacks the ``restart_at`` that
+``evaluate_bots`` calls) and ``mcts.MCTSBot`` over determinizations, wrapped in :class:`Determinized`.
+OpenSpiel's C++ search bots (``pyspiel.ISMCTSBot``, ``pyspiel.MCTSBot``) crash on every Python game,
+OpenSpiel's own ``python_kuhn_poker`` included (OpenSpiel 2.0.2: they call back into Python without the
+GIL); do not give them these games.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+import numpy as np
+
+try:
+    import pyspiel
+except ImportError as error:  # pragma: no cover - the extra is installed wherever this is tested
+    raise ImportError("tricktaker.openspiel needs OpenSpiel: pip install 'tricktaker[openspiel]'") from error
+
+from . import sheepshead, tractor
+from ._core import Card
+from .errors import ArgumentError
+from .protocol import GameState
+
+__all__ = [
+    "GAME_NAMES",
+    "SHEEPSHEAD_DECK",
+    "Determinized",
+    "Restartable",
+    "SheepsheadGame",
+    "TractorGame",
+    "TricktakerGame",
+    "TricktakerObserver",
+    "TricktakerState",
+]
+
+GAME_NAMES: Final[Mapping[str, str]] = {
+    "sheepshead": "tricktaker_sheepshead",
+    "tractor": "tricktaker_tractor",
+}
+"""The OpenSpiel name of each tricktaker game (for ``pyspiel.load_game``)."""
+
+SHEEPSHEAD_DECK: Final[tuple[Card, ...]] = tuple(
+    sorted(
+        {*(c for hand in sheepshead.State.new(0).dealt_hands() for c in hand), *sheepshead.State.new(0).blind}
+    )
+)
+"""Sheepshead's 32 cards in the order of its chance outcomes (by card id)."""
+
+_TRACTOR_KINDS: Final[tuple[Card, ...]] = tuple(Card.all())
+_TRACTOR_DEALS_BOUND = 20
+"""The deals of one Tractor round that its ``max_game_length`` allows for: R19 deals again only when nobody
+declared in round 1, which 200,000 random rounds never saw (so a round of 20 deals does not happen)."""
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """What differs between the games: the deal as chance, the parameters beside the rules, the bounds."""
+
+    name: str
+    module: Any
+    deck: tuple[Card, ...]
+    copies: int
+    params: Mapping[str, int]
+    deal: Callable[[list[Card], Mapping[str, Any], Any], GameState]
+    dealt: Callable[[Any], list[Card] | None]
+    bounds: Callable[[Mapping[str, Any]], tuple[float, float]]
+    max_length: int
+
+    @property
+    def cards(self) -> int:
+        return len(self.deck) * self.copies
+
+
+def _sheepshead_deal(cards: list[Card], params: Mapping[str, Any], rules: Any) -> GameState:
+    hands = [cards[6 * s : 6 * s + 6] for s in range(5)]
+    return sheepshead.State.from_cards(
+        hands, cards[30:], dealer=params["dealer"], rules=rules, multiplier=params["multiplier"]
+    )
+
+
+def _sheepshead_dealt(state: Any) -> list[Card]:
+    return [c for hand in state.dealt_hands() for c in hand] + list(state.blind)
+
+
+def _sheepshead_bounds(params: Mapping[str, Any]) -> tuple[float, float]:
+    # R27–R30: a picker alone settles with four opponents, +3 (all tricks) … -3 (none) each, doubled on a loss
+    # with double on the bump (R29); a leaster pays +4 / -1 (R31); everything times the multiplier.
+    bump = 2 if params["double_on_the_bump"] else 1
+    m = params["multiplier"]
+    return (-12.0 * bump * m, 12.0 * m)
+
+
+def _tractor_deal(cards: list[Card], params: Mapping[str, Any], rules: Any) -> GameState:
+    seed = int.from_bytes(hashlib.blake2b(bytes(c.id for c in cards), digest_size=8).digest(), "little")
+    declarers = params["declarers"]
+    starter = params["starter"]
+    return tractor.State.from_stack(
+        cards,
+        seed=seed,
+        rules=rules,
+        levels=(params["level_0"], params["level_1"]),
+        declarers=None if declarers < 0 else declarers,
+        starter=None if starter < 0 else starter,
+    )
+
+
+def _tractor_dealt(state: Any) -> list[Card] | None:
+    # After an R19 redeal the first stack is gone from the round (its cards are nobody's information).
+    return list(state.stack()) if state.deals == 1 else None
+
+
+def _tractor_bounds(params: Mapping[str, Any]) -> tuple[float, float]:
+    # R44–R46: the declarers gain at most 3 levels; the opponents' gain is at most 255 levels (the engine's
+    # bound), and a declarer's loss is 1 more.
+    return (-256.0, 256.0)
+
+
+_SPECS: Final[dict[str, _Spec]] = {
+    "sheepshead": _Spec(
+        name="sheepshead",
+        module=sheepshead,
+        deck=SHEEPSHEAD_DECK,
+        copies=1,
+        params={"dealer": 0, "multiplier": 1},
+        deal=_sheepshead_deal,
+        dealt=_sheepshead_dealt,
+        bounds=_sheepshead_bounds,
+        # 32 cards dealt; five passes or a pick, 2 buries, a call and an under, 30 cards played.
+        max_length=32 + 5 + 2 + 2 + 30,
+    ),
+    "tractor": _Spec(
+        name="tractor",
+        module=tractor,
+        deck=_TRACTOR_KINDS,
+        copies=2,
+        params={"level_0": 2, "level_1": 2, "declarers": -1, "starter": -1},
+        deal=_tractor_deal,
+        dealt=_tractor_dealt,
+        bounds=_tractor_bounds,
+        # 108 cards stacked; per deal at most one declare-or-pass per card drawn (100), then 8 discards and
+        # at most 100 cards played with a finish after each lead (25).
+        max_length=108 + 100 * _TRACTOR_DEALS_BOUND + 8 + 100 + 25,
+    ),
+}
+
+
+def _rules_params(module: Any) -> dict[str, Any]:
+    """The game's rule options and their defaults, as game parameters."""
+    return dict(module.Rules().to_dict())
+
+
+def _game_type(spec: _Spec) -> Any:
+    n = spec.module.NUM_PLAYERS
+    return pyspiel.GameType(
+        short_name=GAME_NAMES[spec.name],
+        long_name=f"tricktaker {spec.name.capitalize()}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=n,
+        min_num_players=n,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={**_rules_params(spec.module), **spec.params},
+    )
+
+
+class TricktakerGame(pyspiel.Game):  # type: ignore[misc]
+    """A tricktaker game as a ``pyspiel.Game`` (made by ``pyspiel.load_game``; see the module)."""
+
+    def __init__(self, spec: _Spec, params: Mapping[str, Any] | None = None) -> None:
+        self._spec = spec
+        game_type = _game_type(spec)
+        full = {**game_type.parameter_specification, **dict(params or {})}
+        unknown = sorted(set(full) - set(game_type.parameter_specification))
+        if unknown:
+            raise ArgumentError(
+                f"unknown parameter {unknown[0]!r} of {GAME_NAMES[spec.name]}; the parameters are "
+                + ", ".join(sorted(game_type.parameter_specification))
+            )
+        rule_names = set(_rules_params(spec.module))
+        self.rules = spec.module.Rules(**{k: v for k, v in full.items() if k in rule_names})
+        """The rules every deal of the game is played under."""
+        self.deal_params: dict[str, Any] = {k: v for k, v in full.items() if k not in rule_names}
+        """The parameters of the deal beside the rules (dealer, multiplier, levels, declarers, starter)."""
+        self._check_deal_params()
+        low, high = spec.bounds(full)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=spec.module.NUM_ACTIONS,
+            max_chance_outcomes=len(spec.deck),
+            num_players=spec.module.NUM_PLAYERS,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0,
+            max_game_length=spec.max_length,
+        )
+        super().__init__(game_type, info, full)
+
+    def _check_deal_params(self) -> None:
+        # A deal made with these parameters raises what is wrong with them, before any game is played.
+        cards = [c for c in self._spec.deck for _ in range(self._spec.copies)]
+        self._spec.deal(cards, self.deal_params, self.rules)
+
+    @property
+    def spec(self) -> _Spec:
+        """What differs between the games: the deal, the parameters, the bounds (internal)."""
+        return self._spec
+
+    def new_initial_state(self) -> TricktakerState:
+        """The state before the first card is dealt."""
+        return TricktakerState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> TricktakerObserver:
+        """The observer of OpenSpiel's Observer API: the game's observation, or the information state
+        string."""
+        if params:
+            raise ArgumentError(f"the observer takes no parameters, not {dict(params)!r}")
+        return TricktakerObserver(self, iig_obs_type)
+
+
+class TricktakerState(pyspiel.State):  # type: ignore[misc]
+    """A deal in progress: chance nodes while the cards are dealt, then the wrapped tricktaker state."""
+
+    def __init__(self, game: TricktakerGame) -> None:
+        super().__init__(game)
+        # Only plain, picklable values: OpenSpiel clones a state with deepcopy and serializes its __dict__.
+        self._game_name = game.spec.name
+        self._rules = game.rules
+        self._deal_params = game.deal_params
+        self._cards: list[Card] = []
+        self._left = {c.id: game.spec.copies for c in game.spec.deck}
+        self._index = {c.id: k for k, c in enumerate(game.spec.deck)}
+        self.inner: Any = None
+        """The tricktaker state once every card is dealt (``None`` before)."""
+        self._replay: list[int] | None = None
+
+    # ---- the protocol ----
+
+    def current_player(self) -> int:
+        """The seat to act, ``pyspiel.PlayerId.CHANCE`` while dealing, ``TERMINAL`` at the end."""
+        if self._replay is not None:
+            return self._replay[len(self.history())]
+        if self.inner is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        seat = self.inner.current_player
+        return int(pyspiel.PlayerId.TERMINAL) if seat is None else int(seat)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.inner is None or self.inner.current_player != player:
+            return []
+        return list(self.inner.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards that may be dealt next, each with its probability."""
+        left = self._spec.cards - len(self._cards)
+        return [(self._index[c.id], self._left[c.id] / left) for c in self._spec.deck if self._left[c.id]]
+
+    def _apply_action(self, action: int) -> None:
+        if self._replay is not None:
+            return  # bookkeeping of a resampled state's history: the inner state is already there
+        if self.inner is not None:
+            self.inner.apply_action(action)
+            return
+        card = self._spec.deck[action]
+        if not self._left[card.id]:
+            raise ArgumentError(f"chance outcome {action} ({card}) was dealt already")
+        self._left[card.id] -= 1
+        self._cards.append(card)
+        if len(self._cards) == self._spec.cards:
+            self.inner = self._spec.deal(self._cards, self._deal_params, self._rules)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {self._spec.deck[action]}"
+        if self.inner is None:
+            return f"action {action}"
+        return str(self.inner.action_to_string(action))
+
+    def is_terminal(self) -> bool:
+        """Whether the deal is over."""
+        return self.inner is not None and bool(self.inner.is_terminal)
+
+    def returns(self) -> list[float]:
+        """Each seat's return (zeros until the end)."""
+        if self.inner is None:
+            return [0.0] * self._spec.module.NUM_PLAYERS
+        return [float(r) for r in self.inner.returns()]
+
+    def __str__(self) -> str:
+        if self.inner is None:
+            return f"dealing: {len(self._cards)} of {self._spec.cards} cards"
+        return str(self.inner)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TricktakerState:
+        """A state ``player_id`` cannot tell from this one, every card hidden from it dealt again by the
+        game's resampler; the seed comes from ``probability_sampler`` (OpenSpiel's uniform sampler)."""
+        if self.inner is None:
+            raise ArgumentError("a deal still being dealt cannot be resampled (no seat acts before the deal)")
+        seed = int(probability_sampler() * 2**53)
+        inner = self.inner.resample(int(player_id), seed)
+        game = self.get_game()
+        state = TricktakerState(game)
+        cards = self._spec.dealt(inner)
+        dealt = self._cards if cards is None else cards
+        outcomes = [self._index[c.id] for c in dealt]
+        actions = list(inner.history())
+        # The history again, as bookkeeping only: the same seats took the same kinds of actions (a resample
+        # changes only what was hidden, a bury, a discard).
+        state._replay = [int(step.player) for step in self.full_history()]
+        for a in outcomes + actions:
+            state.apply_action(a)
+        state._replay = None
+        state.inner = inner
+        state._cards = list(dealt)
+        state._left = {c.id: 0 for c in self._spec.deck}
+        return state
+
+    @property
+    def _spec(self) -> _Spec:
+        return _SPECS[self._game_name]
+
+
+class TricktakerObserver:
+    """OpenSpiel's Observer API over the game's observation: ``set_from`` writes the seat's observation into
+    ``tensor``; ``string_from`` gives the information state string for a perfect-recall observer and a text
+    of the observation otherwise."""
+
+    def __init__(self, game: TricktakerGame, iig_obs_type: Any) -> None:
+        self._perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        self._module = game.spec.module
+        self.tensor = np.zeros(self._module.OBSERVATION_SHAPE, np.float32)
+        """The seat's observation (float32 of the game's ``OBSERVATION_SHAPE``), set by :meth:`set_from`."""
+        self.dict = {"observation": self.tensor}
+        """The named views of :attr:`tensor`: one, ``"observation"``."""
+
+    def set_from(self, state: TricktakerState, player: int) -> None:
+        """Write ``player``'s observation of ``state`` into :attr:`tensor` (zeros while dealing)."""
+        if state.inner is None:
+            self.tensor.fill(0.0)
+        else:
+            state.inner.observation(int(player), out=self.tensor)
+
+    def string_from(self, state: TricktakerState, player: int) -> str:
+        """The information state string (perfect recall) or the observation as text."""
+        if state.inner is None:
+            mine = [c for k, c in enumerate(state._cards) if _dealt_to(state._spec, k) == player]
+            return f"seat {player} dealt {' '.join(map(str, mine))}"
+        if self._perfect_recall:
+            return f"seat {player} {state.inner.information_state_key(int(player)):016x}"
+        view = state.inner.observation(int(player))
+        return f"seat {player} " + " ".join(f"{i}:{v:g}" for i, v in enumerate(view) if v)
+
+
+def _dealt_to(spec: _Spec, k: int) -> int | None:
+    """The seat the k-th chance card goes to while dealing (Sheepshead: in blocks of six; Tractor: the stack
+    is drawn later, so no seat has it yet)."""
+    if spec.name == "sheepshead" and k < 30:
+        return k // 6
+    return None
+
+
+class Restartable(pyspiel.Bot):  # type: ignore[misc]
+    """An OpenSpiel bot that ``evaluate_bots`` can seat: OpenSpiel's Python ``ismcts.ISMCTSBot`` has no
+    ``restart_at``, which ``evaluate_bots`` calls on every bot; this adds it (a search from scratch at every
+    step needs no restart) and passes ``step`` through."""
+
+    def __init__(self, bot: Any) -> None:
+        super().__init__()
+        self.bot = bot
+        """The wrapped bot."""
+
+    def restart_at(self, state: Any) -> None:
+        """Nothing to forget: every step searches from scratch."""
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        """Nothing to remember."""
+
+    def step(self, state: Any) -> int:
+        """The wrapped bot's action."""
+        return int(self.bot.step(state))
+
+
+class Determinized(Restartable):
+    """A bot for perfect-information games (OpenSpiel's Python ``mcts.MCTSBot``, say) made fair on a
+    tricktaker game: at every step it searches one deal drawn for the seat to act by
+    :meth:`TricktakerState.resample_from_infostate`, never the real hidden cards. ``seed`` seeds the draws."""
+
+    def __init__(self, bot: Any, seed: int = 0) -> None:
+        super().__init__(bot)
+        self._rng = np.random.RandomState(seed)
+
+    def step(self, state: Any) -> int:
+        """The wrapped bot's action on a deal the seat cannot tell from ``state``."""
+        world = state.resample_from_infostate(state.current_player(), self._rng.random_sample)
+        return int(self.bot.step(world))
+
+
+class SheepsheadGame(TricktakerGame):
+    """``tricktaker_sheepshead``: Sheepshead (:mod:`tricktaker.sheepshead`) as a ``pyspiel.Game``."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(_SPECS["sheepshead"], params)
+
+
+class TractorGame(TricktakerGame):
+    """``tricktaker_tractor``: Tractor (:mod:`tricktaker.tractor`) as a ``pyspiel.Game``."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(_SPECS["tractor"], params)
+
+
+# A class, not a closure, is what OpenSpiel keeps (a closure held by its registry outlives the interpreter and
+# crashes its exit).
+for _spec, _cls in ((_SPECS["sheepshead"], SheepsheadGame), (_SPECS["tractor"], TractorGame)):
+    if GAME_NAMES[_spec.name] not in pyspiel.registered_names():
+        pyspiel.register_game(_game_type(_spec), _cls)
