@@ -244,3 +244,35 @@ def test_determinized_bots_never_search_the_real_hidden_cards() -> None:
     assert all(w.information_state_string(player) == state.information_state_string(player) for w in seen)
     assert any(w.inner.to_json() != state.inner.to_json() for w in seen)
     assert state.inner.hand(player) == seen[0].inner.hand(player)
+
+
+@pytest.mark.parametrize("game", ["sheepshead", "tractor"])
+def test_tricktaker_bots_sit_at_openspiel_tables(game: str) -> None:
+    from tricktaker import bots
+
+    loaded = pyspiel.load_game(openspiel.GAME_NAMES[game])
+    n = loaded.num_players()
+    seated = [openspiel.Seated(bots.ISMCTSBot(simulations=20)), openspiel.Seated(bots.RandomBot(seed=1))]
+    seated += [pyspiel.make_uniform_random_bot(p, p) for p in range(2, n)]
+    returns = evaluate_bots.evaluate_bots(loaded.new_initial_state(), seated, np.random.RandomState(4))
+    assert len(returns) == n and sum(returns) == 0
+    with pytest.raises(ArgumentError, match="once it is dealt"):
+        seated[0].step(loaded.new_initial_state())
+
+
+def test_the_comparison_with_openspiel_s_ismcts_runs() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "benches" / "openspiel_compare.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--deals", "2", "--ms", "2", "--games", "sheepshead"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    row = done.stdout.strip().splitlines()[-1]
+    assert row.startswith("| sheepshead |") and row.count("|") == 7, done.stdout

@@ -68,6 +68,7 @@ __all__ = [
     "SHEEPSHEAD_DECK",
     "Determinized",
     "Restartable",
+    "Seated",
     "SheepsheadGame",
     "TractorGame",
     "TricktakerGame",
@@ -441,6 +442,18 @@ class Determinized(Restartable):
         """The wrapped bot's action on a deal the seat cannot tell from ``state``."""
         world = state.resample_from_infostate(state.current_player(), self._rng.random_sample)
         return int(self.bot.step(world))
+
+
+class Seated(Restartable):
+    """A tricktaker bot (:mod:`tricktaker.bots`: the native search bots, the heuristic ones…) as an OpenSpiel
+    bot, so that it sits at OpenSpiel's tables (``evaluate_bots``) beside OpenSpiel's own: each step is
+    ``bot.act`` on the wrapped state."""
+
+    def step(self, state: Any) -> int:
+        """The tricktaker bot's action in ``state`` (a :class:`TricktakerState` past its deal)."""
+        if not isinstance(state, TricktakerState) or state.inner is None:
+            raise ArgumentError("a tricktaker bot acts in a tricktaker game's state, once it is dealt")
+        return int(self.bot.act(state.inner))
 
 
 class SheepsheadGame(TricktakerGame):

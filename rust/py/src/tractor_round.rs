@@ -74,6 +74,24 @@ fn hands_arg(hands: &Bound<'_, PyAny>) -> PyResult<[Hand; NUM_PLAYERS]> {
     })
 }
 
+/// The setup of a fresh round (`State.new`, `State.from_stack`): the rules, the levels (2, 2 by default), the
+/// declaring team and the starter (none: round 1).
+type RoundSetup = (rules::Rules, [u8; 2], Option<u8>, Option<u8>);
+
+fn round_setup(
+    rules: Option<&Bound<'_, PyAny>>,
+    levels: Option<&Bound<'_, PyAny>>,
+    declarers: Option<Int>,
+    starter: Option<Int>,
+) -> PyResult<RoundSetup> {
+    Ok((
+        rules_arg(rules)?.0,
+        levels.map(levels_arg).transpose()?.unwrap_or([2, 2]),
+        declarers.map(|d| team_arg(d, "declarers")).transpose()?,
+        starter.map(|s| seat_arg::<round::State>(s, "starter")).transpose()?,
+    ))
+}
+
 /// A team, 0 (seats 0 and 2) or 1 (R4).
 fn team_arg(team: Int, name: &str) -> PyResult<u8> {
     team.within(name, 0, 1)
@@ -98,10 +116,7 @@ crate::game::state_class!(
         declarers: Option<Int>,
         starter: Option<Int>,
     ) -> crate::errors::Result<State> {
-        let levels = levels.map(levels_arg).transpose()?.unwrap_or([2, 2]);
-        let rules = rules_arg(rules)?.0;
-        let declarers = declarers.map(|d| team_arg(d, "declarers")).transpose()?;
-        let starter = starter.map(|s| seat_arg::<round::State>(s, "starter")).transpose()?;
+        let (rules, levels, declarers, starter) = round_setup(rules, levels, declarers, starter)?;
         Ok(State { inner: round::State::new(seed_arg(seed)?, rules, levels, declarers, starter)? })
     }
 
@@ -127,10 +142,7 @@ crate::game::state_class!(
         let stack: [CoreCard; round::STACK] = cards.try_into().map_err(|v: Vec<CoreCard>| {
             errors::InvalidStateError::new_err(format!("a stack holds the 108 cards of two decks, not {}", v.len()))
         })?;
-        let levels = levels.map(levels_arg).transpose()?.unwrap_or([2, 2]);
-        let rules = rules_arg(rules)?.0;
-        let declarers = declarers.map(|d| team_arg(d, "declarers")).transpose()?;
-        let starter = starter.map(|s| seat_arg::<round::State>(s, "starter")).transpose()?;
+        let (rules, levels, declarers, starter) = round_setup(rules, levels, declarers, starter)?;
         let rng = tricktaker_core::rng::Rng::new(seed_arg(seed)?);
         let restacks = round::Restacks { rng, stacks: vec![round::Restack { deal: 1, stack, after: rng }] };
         Ok(State { inner: round::State::from_restacks(restacks, rules, levels, declarers, starter)? })
