@@ -148,6 +148,8 @@ def test_a_dealt_card_cannot_be_dealt_twice() -> None:
     assert 0 not in [a for a, _ in state.chance_outcomes()]
     with pytest.raises(ArgumentError, match="dealt already"):
         state.apply_action(0)
+    with pytest.raises(ArgumentError, match="not a card"):
+        state.apply_action(32)
     assert len(state.history()) == 1
 
 

@@ -1,5 +1,5 @@
-"""tricktaker's games as OpenSpiel games (extra ``[openspiel]``): OpenSpiel's algorithms and bots run on them
-unchanged.
+"""tricktaker's games as OpenSpiel games (extra ``[openspiel]``), for OpenSpiel's own checks, algorithms and
+bots.
 
 Importing this module registers ``tricktaker_sheepshead`` and ``tricktaker_tractor`` with ``pyspiel``::
 
@@ -310,6 +310,9 @@ class TricktakerState(pyspiel.State):  # type: ignore[misc]
         if self.inner is not None:
             self.inner.apply_action(action)
             return
+        last = len(self._spec.deck) - 1
+        if not 0 <= action <= last:
+            raise ArgumentError(f"chance outcome {action} is not a card: the outcomes are 0-{last}")
         card = self._spec.deck[action]
         if not self._left[card.id]:
             raise ArgumentError(f"chance outcome {action} ({card}) was dealt already")
