@@ -26,31 +26,20 @@ from typing import Any
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
-from strength import interval
+from strength import Stopwatch, interval
 
 from tricktaker import bots, openspiel, search
 
 
 class Timed(openspiel.Restartable):
-    """An OpenSpiel bot that keeps the time it takes on decisions with more than one legal action."""
+    """An OpenSpiel bot, timed (:class:`strength.Stopwatch`)."""
 
     def __init__(self, bot: Any) -> None:
         super().__init__(bot)
-        self.seconds = 0.0
-        self.decisions = 0
+        self.watch = Stopwatch()
 
     def step(self, state: Any) -> int:
-        if len(state.legal_actions()) == 1:
-            return int(state.legal_actions()[0])
-        start = time.perf_counter()
-        action = int(self.bot.step(state))
-        self.seconds += time.perf_counter() - start
-        self.decisions += 1
-        return action
-
-    @property
-    def ms(self) -> float:
-        return 1000 * self.seconds / max(1, self.decisions)
+        return self.watch.timed(state, self.bot.step)
 
 
 def openspiel_ismcts(game: Any, simulations: int, seed: int) -> Any:
@@ -142,7 +131,7 @@ def main() -> None:
         print(
             f"| {name} | {their_rate:,.0f} | {our_rate:,.0f} | {our_rate / their_rate:,.0f}x |"
             f" {interval(scores)} ({args.deals} deals x 2; theirs {their_sims} sims a move) |"
-            f" {ours.ms:.1f} / {theirs.ms:.1f} |",
+            f" {ours.watch.ms:.1f} / {theirs.watch.ms:.1f} |",
             flush=True,
         )
 

@@ -22,6 +22,7 @@ import argparse
 import math
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -47,20 +48,19 @@ SETTINGS: dict[str, dict[str, Maker]] = {
 """Each game's bots as the tournaments play them."""
 
 
-class Timed:
-    """A bot that keeps the time it takes on the decisions with more than one legal action."""
+class Stopwatch:
+    """The time a bot takes on the decisions with more than one legal action."""
 
-    def __init__(self, bot: bots.Bot) -> None:
-        self.bot = bot
-        self.name = bot.name
+    def __init__(self) -> None:
         self.seconds = 0.0
         self.decisions = 0
 
-    def act(self, state: GameState) -> int:
+    def timed(self, state: Any, choose: Callable[[Any], int]) -> int:
+        """``choose(state)``, timed when ``state`` offers a choice."""
         if len(state.legal_actions()) == 1:
-            return self.bot.act(state)
+            return int(state.legal_actions()[0])
         start = time.perf_counter()
-        action = self.bot.act(state)
+        action = int(choose(state))
         self.seconds += time.perf_counter() - start
         self.decisions += 1
         return action
@@ -68,6 +68,18 @@ class Timed:
     @property
     def ms(self) -> float:
         return 1000 * self.seconds / max(1, self.decisions)
+
+
+class Timed(Stopwatch):
+    """A tricktaker bot, timed."""
+
+    def __init__(self, bot: bots.Bot) -> None:
+        super().__init__()
+        self.bot = bot
+        self.name = bot.name
+
+    def act(self, state: GameState) -> int:
+        return self.timed(state, self.bot.act)
 
 
 def duplicate(game: str, a: bots.Bot, b: bots.Bot, deals: int, seed: int) -> np.ndarray:
