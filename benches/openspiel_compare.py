@@ -1,5 +1,6 @@
 """tricktaker's native ISMCTS against OpenSpiel's own ISMCTS, on the same games through OpenSpiel's
-``evaluate_bots`` (extra ``[openspiel]``):
+``evaluate_bots`` (extra ``[openspiel]``; :func:`tricktaker.openspiel.compare`, also ``tricktaker bench
+--openspiel``):
 
     python benches/openspiel_compare.py --deals 40 --ms 20
 
@@ -20,83 +21,8 @@ OpenSpiel's C++ ``pyspiel.ISMCTSBot`` cannot be measured: it crashes on every ga
 from __future__ import annotations
 
 import argparse
-import time
-from typing import Any
 
-import numpy as np
-import pyspiel
-from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
-from strength import Stopwatch, interval
-
-from tricktaker import bots, openspiel, search
-
-
-class Timed(openspiel.Restartable):
-    """An OpenSpiel bot, timed (:class:`strength.Stopwatch`)."""
-
-    def __init__(self, bot: Any) -> None:
-        super().__init__(bot)
-        self.watch = Stopwatch()
-
-    def step(self, state: Any) -> int:
-        return self.watch.timed(state, self.bot.step)
-
-
-def openspiel_ismcts(game: Any, simulations: int, seed: int) -> Any:
-    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
-    return ismcts.ISMCTSBot(
-        game=game,
-        evaluator=evaluator,
-        uct_c=2.0,
-        max_simulations=simulations,
-        random_state=np.random.RandomState(seed + 1),
-    )
-
-
-def decisions(game: Any, deals: int, seed: int) -> list[Any]:
-    """States of ``deals`` deals where a seat has a choice, from random play."""
-    rng = np.random.RandomState(seed)
-    out = []
-    for _ in range(deals):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(rng.choice(outcomes, p=probs)))
-                continue
-            if len(state.legal_actions()) > 1:
-                out.append(state.clone())
-            state.apply_action(int(rng.choice(state.legal_actions())))
-    return out
-
-
-def speeds(game: Any, states: list[Any], simulations: int) -> tuple[float, float]:
-    """Simulations per second of OpenSpiel's ISMCTS and of ours over ``states``."""
-    theirs = openspiel_ismcts(game, simulations, 0)
-    start = time.perf_counter()
-    for s in states:
-        theirs.step(s)
-    their_rate = simulations * len(states) / (time.perf_counter() - start)
-    ours_sims = 20 * simulations
-    start = time.perf_counter()
-    for k, s in enumerate(states):
-        search.ismcts(s.inner, simulations=ours_sims, seed=k, threads=1, policy="random")
-    our_rate = ours_sims * len(states) / (time.perf_counter() - start)
-    return their_rate, our_rate
-
-
-def duplicate(game: Any, ours: Timed, theirs: Timed, deals: int, seed: int) -> np.ndarray:
-    n = game.num_players()
-    out = np.zeros(deals)
-    for d in range(deals):
-        for first in (ours, theirs):
-            other = theirs if first is ours else ours
-            seating = [first if s % 2 == 0 else other for s in range(n)]
-            returns = evaluate_bots.evaluate_bots(
-                game.new_initial_state(), seating, np.random.RandomState(seed * 1_000_003 + d)
-            )
-            out[d] += sum(r for s, r in enumerate(returns) if seating[s] is ours)
-    return out
+from tricktaker import openspiel
 
 
 def main() -> None:
@@ -112,26 +38,13 @@ def main() -> None:
     )
     print("|---|---|---|---|---|---|")
     for name in args.games:
-        game = pyspiel.load_game(openspiel.GAME_NAMES[name])
-        states = decisions(game, 2, args.seed)[:40]
-        their_rate, our_rate = speeds(game, states, 20)
-        their_sims = max(1, round(their_rate * args.ms / 1000))
-        ours = Timed(
-            openspiel.Seated(
-                bots.ISMCTSBot(
-                    simulations=search.MAX_SIMULATIONS,
-                    seconds=args.ms / 1000,
-                    seed=args.seed,
-                    policy="random",
-                )
-            )
-        )
-        theirs = Timed(openspiel_ismcts(game, their_sims, args.seed))
-        scores = duplicate(game, ours, theirs, args.deals, args.seed)
+        c = openspiel.compare(name, deals=args.deals, ms=args.ms, seed=args.seed)
+        low, high = c.mean - c.half_width, c.mean + c.half_width
         print(
-            f"| {name} | {their_rate:,.0f} | {our_rate:,.0f} | {our_rate / their_rate:,.0f}x |"
-            f" {interval(scores)} ({args.deals} deals x 2; theirs {their_sims} sims a move) |"
-            f" {ours.watch.ms:.1f} / {theirs.watch.ms:.1f} |",
+            f"| {name} | {c.openspiel_rate:,.0f} | {c.tricktaker_rate:,.0f} |"
+            f" {c.tricktaker_rate / c.openspiel_rate:,.0f}x | {c.mean:+.3f} [{low:+.3f}, {high:+.3f}]"
+            f" ({args.deals} deals x 2; theirs {c.openspiel_simulations} sims a move) |"
+            f" {c.ms[0]:.1f} / {c.ms[1]:.1f} |",
             flush=True,
         )
 

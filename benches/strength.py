@@ -22,7 +22,6 @@ import argparse
 import math
 import time
 from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 
@@ -48,19 +47,20 @@ SETTINGS: dict[str, dict[str, Maker]] = {
 """Each game's bots as the tournaments play them."""
 
 
-class Stopwatch:
-    """The time a bot takes on the decisions with more than one legal action."""
+class Timed:
+    """A bot that keeps the time it takes on the decisions with more than one legal action."""
 
-    def __init__(self) -> None:
+    def __init__(self, bot: bots.Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
         self.seconds = 0.0
         self.decisions = 0
 
-    def timed(self, state: Any, choose: Callable[[Any], int]) -> int:
-        """``choose(state)``, timed when ``state`` offers a choice."""
+    def act(self, state: GameState) -> int:
         if len(state.legal_actions()) == 1:
-            return int(state.legal_actions()[0])
+            return self.bot.act(state)
         start = time.perf_counter()
-        action = int(choose(state))
+        action = self.bot.act(state)
         self.seconds += time.perf_counter() - start
         self.decisions += 1
         return action
@@ -68,18 +68,6 @@ class Stopwatch:
     @property
     def ms(self) -> float:
         return 1000 * self.seconds / max(1, self.decisions)
-
-
-class Timed(Stopwatch):
-    """A tricktaker bot, timed."""
-
-    def __init__(self, bot: bots.Bot) -> None:
-        super().__init__()
-        self.bot = bot
-        self.name = bot.name
-
-    def act(self, state: GameState) -> int:
-        return self.timed(state, self.bot.act)
 
 
 def duplicate(game: str, a: bots.Bot, b: bots.Bot, deals: int, seed: int) -> np.ndarray:

@@ -278,3 +278,30 @@ def test_the_comparison_with_openspiel_s_ismcts_runs() -> None:
     assert done.returncode == 0, done.stderr[-3000:]
     row = done.stdout.strip().splitlines()[-1]
     assert row.startswith("| sheepshead |") and row.count("|") == 7, done.stdout
+
+
+def test_compare_measures_both_searches_and_refuses_bad_arguments() -> None:
+    c = openspiel.compare("sheepshead", deals=1, ms=2.0, seed=3)
+    assert c.game == "sheepshead" and c.openspiel_rate > 0 and c.tricktaker_rate > 0
+    assert len(c.returns) == 1 and c.half_width == 0.0 and c.openspiel_simulations >= 1
+    for bad, message in (
+        ({"game": "bridge"}, "game must be one of"),
+        ({"deals": 0}, "deals"),
+        ({"ms": 0}, "ms must be"),
+        ({"ms": True}, "ms must be a number"),
+    ):
+        arguments: dict[str, Any] = {"game": "sheepshead", "deals": 1, "ms": 2.0, **bad}
+        game = arguments.pop("game")
+        with pytest.raises((ArgumentError, TypeError), match=message):
+            openspiel.compare(game, **arguments)
+
+
+def test_tricktaker_bench_openspiel_prints_the_comparison(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from tricktaker import cli
+
+    assert cli.main(["bench", "--openspiel", "--quick", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["game"] for r in rows] == ["sheepshead", "tractor"]
+    assert all(r["tricktaker_rate"] > r["openspiel_rate"] > 0 and len(r["returns"]) == 2 for r in rows)

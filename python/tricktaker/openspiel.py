@@ -47,6 +47,7 @@ GIL); do not give them these games.
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -66,6 +67,7 @@ from .protocol import GameState
 __all__ = [
     "GAME_NAMES",
     "SHEEPSHEAD_DECK",
+    "Comparison",
     "Determinized",
     "Restartable",
     "Seated",
@@ -74,6 +76,7 @@ __all__ = [
     "TricktakerGame",
     "TricktakerObserver",
     "TricktakerState",
+    "compare",
 ]
 
 GAME_NAMES: Final[Mapping[str, str]] = {
@@ -457,6 +460,137 @@ class Seated(Restartable):
         if not isinstance(state, TricktakerState) or state.inner is None:
             raise ArgumentError("a tricktaker bot acts in a tricktaker game's state, once it is dealt")
         return int(self.bot.act(state.inner))
+
+
+# ---- our ISMCTS against OpenSpiel's (`tricktaker bench --openspiel`, benches/openspiel_compare.py) ----
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One game's comparison of our native ISMCTS with OpenSpiel's Python ISMCTS (:func:`compare`)."""
+
+    game: str
+    """The game's name."""
+    openspiel_rate: float
+    """OpenSpiel's ISMCTS, simulations per second (one random rollout each)."""
+    tricktaker_rate: float
+    """tricktaker's ``search.ismcts``, simulations per second (one random rollout each)."""
+    openspiel_simulations: int
+    """The simulations OpenSpiel's ISMCTS was given a move: as many as it runs in the time per move."""
+    returns: tuple[float, ...]
+    """Our bot's return in each duplicate deal (its seats, both games); OpenSpiel's is the negation."""
+    ms: tuple[float, float]
+    """Measured milliseconds a move: ours, OpenSpiel's."""
+
+    @property
+    def mean(self) -> float:
+        """Our mean return a duplicate deal."""
+        return float(np.mean(self.returns))
+
+    @property
+    def half_width(self) -> float:
+        """Half the 95% interval of :attr:`mean` (1.96 standard errors; 0 with one deal)."""
+        if len(self.returns) < 2:
+            return 0.0
+        return float(1.96 * np.std(self.returns, ddof=1) / np.sqrt(len(self.returns)))
+
+
+class _Timed(Restartable):
+    """An OpenSpiel bot that keeps the time it takes on decisions with a choice."""
+
+    def __init__(self, bot: Any) -> None:
+        super().__init__(bot)
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def step(self, state: Any) -> int:
+        if len(state.legal_actions()) == 1:
+            return int(state.legal_actions()[0])
+        start = time.perf_counter()
+        action = int(self.bot.step(state))
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        return action
+
+    @property
+    def ms(self) -> float:
+        return 1000 * self.seconds / max(1, self.decisions)
+
+
+def _openspiel_ismcts(game: Any, simulations: int, seed: int) -> Any:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
+    return ismcts.ISMCTSBot(
+        game=game,
+        evaluator=evaluator,
+        uct_c=2.0,
+        max_simulations=simulations,
+        random_state=np.random.RandomState(seed + 1),
+    )
+
+
+def _decisions(game: Any, deals: int, seed: int) -> list[Any]:
+    """The states of ``deals`` randomly played deals where a seat has a choice."""
+    rng = np.random.RandomState(seed)
+    out = []
+    for _ in range(deals):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+                continue
+            if len(state.legal_actions()) > 1:
+                out.append(state.clone())
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return out
+
+
+def compare(game: str, *, deals: int = 20, ms: float = 20.0, seed: int = 0) -> Comparison:
+    """tricktaker's ISMCTS against OpenSpiel's Python ISMCTS on ``game`` ("sheepshead" or "tractor"), through
+    OpenSpiel's ``evaluate_bots``: each one's simulations per second on the same decisions, then ``deals``
+    duplicate deals (each played twice, the seats swapped: Sheepshead A B A B A then B A B A B, Tractor one
+    team then the other) at ``ms`` milliseconds a move, OpenSpiel's search given the simulations it runs in
+    that time. One thread each."""
+    from open_spiel.python.algorithms import evaluate_bots
+
+    from . import _args, bots, search
+
+    if game not in GAME_NAMES:
+        raise ArgumentError(f"game must be one of {', '.join(GAME_NAMES)}, not {_args.shown(game)}")
+    deals = _args.whole(deals, "deals", 1, 100_000)
+    seconds = _args.real(ms, "ms") / 1000
+    if not 0 < seconds <= 60:
+        raise ArgumentError(f"ms must be a time a move above 0 and at most 60,000, not {_args.shown(ms)}")
+    loaded = pyspiel.load_game(GAME_NAMES[game])
+    states = _decisions(loaded, 2, seed)[:40]
+    calibration = 20
+    theirs = _openspiel_ismcts(loaded, calibration, seed)
+    start = time.perf_counter()
+    for s in states:
+        theirs.step(s)
+    their_rate = calibration * len(states) / (time.perf_counter() - start)
+    start = time.perf_counter()
+    for k, s in enumerate(states):
+        search.ismcts(s.inner, simulations=20 * calibration, seed=k, threads=1, policy="random")
+    our_rate = 20 * calibration * len(states) / (time.perf_counter() - start)
+    their_sims = max(1, round(their_rate * seconds))
+    native = bots.ISMCTSBot(simulations=search.MAX_SIMULATIONS, seconds=seconds, seed=seed, policy="random")
+    ours = _Timed(Seated(native))
+    them = _Timed(_openspiel_ismcts(loaded, their_sims, seed))
+    n = loaded.num_players()
+    returns = []
+    for d in range(deals):
+        total = 0.0
+        for first, other in ((ours, them), (them, ours)):
+            seating = [first if s % 2 == 0 else other for s in range(n)]
+            result = evaluate_bots.evaluate_bots(
+                loaded.new_initial_state(), seating, np.random.RandomState(seed * 1_000_003 + d)
+            )
+            total += sum(r for s, r in enumerate(result) if seating[s] is ours)
+        returns.append(total)
+    return Comparison(game, their_rate, our_rate, their_sims, tuple(returns), (ours.ms, them.ms))
 
 
 class SheepsheadGame(TricktakerGame):

@@ -65,6 +65,7 @@ CASES: list[tuple[list[str | bytes], bytes]] = [
     (["replay", "/dev/null", "--step", NINES, "--seat", "-1"], b""),
     ([b"replay", b"/tmp/\xff\xfe.json", b"--html", b"/proc/\xff.html"], b""),
     (["bench", "--frobnicate"], b""),
+    (["bench", "--openspiel", "--quick=1"], b""),
     ([b"simulate", b"sheepshead", b"--games", b"10", b"--seed", b"\xff"], b""),
     ([b"\xff\xfe"], b""),
     ([b"play", b"sheepshead", b"--seed", b"1", b"--opponents", b"\xe9"], b""),
