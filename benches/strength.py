@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import time
 from collections.abc import Callable
 
 import numpy as np
@@ -47,27 +46,16 @@ SETTINGS: dict[str, dict[str, Maker]] = {
 """Each game's bots as the tournaments play them."""
 
 
-class Timed:
+class Timed(bots.Stopwatch):
     """A bot that keeps the time it takes on the decisions with more than one legal action."""
 
     def __init__(self, bot: bots.Bot) -> None:
+        super().__init__()
         self.bot = bot
         self.name = bot.name
-        self.seconds = 0.0
-        self.decisions = 0
 
     def act(self, state: GameState) -> int:
-        if len(state.legal_actions()) == 1:
-            return self.bot.act(state)
-        start = time.perf_counter()
-        action = self.bot.act(state)
-        self.seconds += time.perf_counter() - start
-        self.decisions += 1
-        return action
-
-    @property
-    def ms(self) -> float:
-        return 1000 * self.seconds / max(1, self.decisions)
+        return self.timed(state, self.bot.act)
 
 
 def duplicate(game: str, a: bots.Bot, b: bots.Bot, deals: int, seed: int) -> np.ndarray:

@@ -43,6 +43,7 @@ __all__ = [
     "SheepsheadHeuristicBot",
     "SheepsheadPIMCBot",
     "SolverPIMCBot",
+    "Stopwatch",
     "TractorHeuristicBot",
     "TractorPIMCBot",
     "arena",
@@ -919,6 +920,33 @@ class ArenaResult:
             lo, hi = self.interval(i)
             lines.append(f"{f'{i}:{name}':<{width}} {self.mean[i]:>+8.3f}  [{lo:+.3f}, {hi:+.3f}]")
         return "\n".join(lines)
+
+
+class Stopwatch:
+    """The time a bot takes on the decisions that offer a choice (a decision with one legal action is taken
+    at once and not counted): ``action = watch.timed(state, bot.act)``, then :attr:`ms`."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        """Seconds spent in the timed decisions."""
+        self.decisions = 0
+        """The decisions timed."""
+
+    def timed(self, state: Any, choose: Callable[[Any], int]) -> int:
+        """``choose(state)``, timed, when ``state`` has more than one legal action; else that one action."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return int(legal[0])
+        start = time.perf_counter()
+        action = int(choose(state))
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        return action
+
+    @property
+    def ms(self) -> float:
+        """Mean milliseconds a timed decision (0 before any)."""
+        return 1000 * self.seconds / max(1, self.decisions)
 
 
 def play_out(state: GameState, seating: Sequence[Bot]) -> list[int]:

@@ -496,25 +496,16 @@ class Comparison:
 
 
 class _Timed(Restartable):
-    """An OpenSpiel bot that keeps the time it takes on decisions with a choice."""
+    """An OpenSpiel bot, timed by a :class:`tricktaker.bots.Stopwatch`."""
 
     def __init__(self, bot: Any) -> None:
+        from .bots import Stopwatch
+
         super().__init__(bot)
-        self.seconds = 0.0
-        self.decisions = 0
+        self.watch = Stopwatch()
 
     def step(self, state: Any) -> int:
-        if len(state.legal_actions()) == 1:
-            return int(state.legal_actions()[0])
-        start = time.perf_counter()
-        action = int(self.bot.step(state))
-        self.seconds += time.perf_counter() - start
-        self.decisions += 1
-        return action
-
-    @property
-    def ms(self) -> float:
-        return 1000 * self.seconds / max(1, self.decisions)
+        return self.watch.timed(state, self.bot.step)
 
 
 def _openspiel_ismcts(game: Any, simulations: int, seed: int) -> Any:
@@ -590,7 +581,7 @@ def compare(game: str, *, deals: int = 20, ms: float = 20.0, seed: int = 0) -> C
             )
             total += sum(r for s, r in enumerate(result) if seating[s] is ours)
         returns.append(total)
-    return Comparison(game, their_rate, our_rate, their_sims, tuple(returns), (ours.ms, them.ms))
+    return Comparison(game, their_rate, our_rate, their_sims, tuple(returns), (ours.watch.ms, them.watch.ms))
 
 
 class SheepsheadGame(TricktakerGame):
