@@ -46,6 +46,7 @@ GIL); do not give them these games.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import time
 from collections.abc import Callable, Mapping
@@ -115,6 +116,11 @@ class _Spec:
     @property
     def cards(self) -> int:
         return len(self.deck) * self.copies
+
+    @functools.cached_property
+    def index(self) -> dict[int, int]:
+        """The chance outcome of each card id."""
+        return {c.id: k for k, c in enumerate(self.deck)}
 
 
 def _sheepshead_deal(cards: list[Card], params: Mapping[str, Any], rules: Any) -> GameState:
@@ -275,13 +281,11 @@ class TricktakerState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: TricktakerGame) -> None:
         super().__init__(game)
-        # Only plain, picklable values: OpenSpiel clones a state with deepcopy and serializes its __dict__.
+        # Only plain, picklable values, and only what changes in play: OpenSpiel clones a state with
+        # deepcopy and serializes its __dict__; the rules and the game's constants come from the game.
         self._game_name = game.spec.name
-        self._rules = game.rules
-        self._deal_params = game.deal_params
         self._cards: list[Card] = []
         self._left = {c.id: game.spec.copies for c in game.spec.deck}
-        self._index = {c.id: k for k, c in enumerate(game.spec.deck)}
         self.inner: Any = None
         """The tricktaker state once every card is dealt (``None`` before)."""
         self._replay: list[int] | None = None
@@ -304,8 +308,9 @@ class TricktakerState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may be dealt next, each with its probability."""
-        left = self._spec.cards - len(self._cards)
-        return [(self._index[c.id], self._left[c.id] / left) for c in self._spec.deck if self._left[c.id]]
+        spec = self._spec
+        left = spec.cards - len(self._cards)
+        return [(spec.index[c.id], self._left[c.id] / left) for c in spec.deck if self._left[c.id]]
 
     def _apply_action(self, action: int) -> None:
         if self._replay is not None:
@@ -322,7 +327,8 @@ class TricktakerState(pyspiel.State):  # type: ignore[misc]
         self._left[card.id] -= 1
         self._cards.append(card)
         if len(self._cards) == self._spec.cards:
-            self.inner = self._spec.deal(self._cards, self._deal_params, self._rules)
+            game = self.get_game()
+            self.inner = self._spec.deal(self._cards, game.deal_params, game.rules)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -357,7 +363,7 @@ class TricktakerState(pyspiel.State):  # type: ignore[misc]
         state = TricktakerState(game)
         cards = self._spec.dealt(inner)
         dealt = self._cards if cards is None else cards
-        outcomes = [self._index[c.id] for c in dealt]
+        outcomes = [self._spec.index[c.id] for c in dealt]
         actions = list(inner.history())
         # The history again, as bookkeeping only: the same seats took the same kinds of actions (a resample
         # changes only what was hidden, a bury, a discard).
