@@ -572,7 +572,8 @@ def compare(game: str, *, deals: int = 20, ms: float = 20.0, seed: int = 0) -> C
     for k, s in enumerate(states):
         search.ismcts(s.inner, simulations=20 * calibration, seed=k, threads=1, policy="random")
     our_rate = 20 * calibration * len(states) / (time.perf_counter() - start)
-    their_sims = max(1, round(their_rate * seconds))
+    # At least 2: OpenSpiel's ISMCTS fails its own assertion with 1 (its first simulation only expands).
+    their_sims = max(2, round(their_rate * seconds))
     native = bots.ISMCTSBot(simulations=search.MAX_SIMULATIONS, seconds=seconds, seed=seed, policy="random")
     ours = _Timed(Seated(native))
     them = _Timed(_openspiel_ismcts(loaded, their_sims, seed))
