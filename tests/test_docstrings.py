@@ -72,6 +72,8 @@ MODULES = [
     "tricktaker.envs.sheepshead_v0",
     "tricktaker.envs.tractor_v0",
     "tricktaker.openspiel",
+    "tricktaker.selfplay",
+    "tricktaker.distributed",
     "tricktaker.errors",
     "tricktaker.render",
     "tricktaker.record",

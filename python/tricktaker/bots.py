@@ -18,6 +18,7 @@ makes :func:`arena` deterministic given its seed.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -47,6 +48,11 @@ __all__ = [
     "TractorHeuristicBot",
     "TractorPIMCBot",
     "arena",
+    "arena_deal",
+    "arena_seats",
+    "check_arena",
+    "check_hooks",
+    "play_hands",
     "play_out",
 ]
 
@@ -899,6 +905,38 @@ class ArenaResult:
     seat_returns: npt.NDArray[np.float64] = field(compare=False, repr=False)
     """``(hands, seats)``: each seat's return in each hand."""
 
+    @classmethod
+    def from_hands(
+        cls,
+        game: str,
+        names: Sequence[str],
+        seats: npt.NDArray[np.int64],
+        seat_returns: npt.NDArray[np.float64],
+    ) -> ArenaResult:
+        """The result of the hands whose seating (the bot at each seat, by its place in ``names``) and seat
+        returns are given, one row per hand, as :func:`play_hands` returns them."""
+        hands = len(seats)
+        table = np.full((hands, len(names)), np.nan, dtype=np.float64)
+        table[np.arange(hands)[:, None], seats] = seat_returns
+        played = np.sum(~np.isnan(table), axis=0)
+        mean = np.nanmean(table, axis=0)
+        sem = np.array(
+            [
+                np.nanstd(table[:, i], ddof=1) / math.sqrt(c) if c > 1 else math.inf
+                for i, c in enumerate(played)
+            ]
+        )
+        return cls(
+            game=game,
+            names=tuple(names),
+            hands=hands,
+            mean=tuple(float(m) for m in mean),
+            half_width=tuple(float(1.96 * s) for s in sem),
+            returns=table,
+            seats=seats,
+            seat_returns=seat_returns,
+        )
+
     def interval(self, i: int) -> tuple[float, float]:
         """Bot ``i``'s 95% confidence interval of the mean return."""
         return (self.mean[i] - self.half_width[i], self.mean[i] + self.half_width[i])
@@ -949,23 +987,94 @@ class Stopwatch:
         return 1000 * self.seconds / max(1, self.decisions)
 
 
-def play_out(state: GameState, seating: Sequence[Bot]) -> list[int]:
+def play_out(
+    state: GameState, seating: Sequence[Bot], on_decision: Callable[[GameState, int], None] | None = None
+) -> list[int]:
     """Play ``state`` to its end, ``seating[seat]`` choosing every action of ``seat``, and return the
-    returns."""
+    returns. ``on_decision(state, action)``, if given, is called before each action is applied."""
     while not state.is_terminal:
-        player = _to_act(state)
-        action = seating[player].act(state)
+        action = seating[_to_act(state)].act(state)
+        if on_decision is not None:
+            on_decision(state, action)
         state.apply_action(action)
     return state.returns()
 
 
-def _sheepshead_deal(seed: int, h: int) -> sheepshead.State:
-    """Hand ``h`` of a Sheepshead arena: a fresh deal, the dealer rotating (seat ``h % 5``)."""
-    return sheepshead.State.new(seed, dealer=h % sheepshead.NUM_PLAYERS)
+def arena_deal(game: str, seed: int, h: int) -> GameState:
+    """Hand ``h`` (from 0) of an :func:`arena` of ``game`` seeded ``seed``, before its first action. It
+    depends only on ``game``, ``seed`` and ``h``: Sheepshead deals fresh hands with the dealer rotating (seat
+    ``h % 5``), Tractor deals round 1 (both teams at level 2)."""
+    deal_seed = _mix(seed, h)
+    if game == "sheepshead":
+        return sheepshead.State.new(deal_seed, dealer=h % sheepshead.NUM_PLAYERS)
+    state: GameState = GAMES[game].State.new(deal_seed)
+    return state
 
 
-_ARENA_DEALS: dict[str, Callable[[int, int], GameState]] = {"sheepshead": _sheepshead_deal}
-"""How :func:`arena` deals hand ``h`` from its seed where a game does not simply take ``State.new(seed)``."""
+def arena_seats(h: int, bots: int, seats: int) -> list[int]:
+    """Which bot (its place in a list of ``bots``) sits at each of the ``seats`` seats in hand ``h`` of an
+    :func:`arena`: bot ``(s + h) % bots`` at seat ``s``."""
+    return [(s + h) % bots for s in range(seats)]
+
+
+def check_arena(game: str, bots: Sequence[Bot], hands: int, seed: int) -> tuple[int, int]:
+    """:func:`arena`'s ``game``, ``bots``, ``hands`` and ``seed`` checked (:class:`tricktaker.ArgumentError`
+    or :class:`tricktaker.ArgumentTypeError` naming what is wrong); returns ``(hands, seed)`` as ints."""
+    if game not in GAMES:
+        raise ArgumentError(f"unknown game {_args.shown(game)}: the games are {', '.join(sorted(GAMES))}")
+    n: int = GAMES[game].NUM_PLAYERS
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise ArgumentTypeError(f"bots must be a sequence of bots, not {_args.shown(bots)}")
+    if not n <= len(bots) <= MAX_ARENA_BOTS:
+        raise ArgumentError(
+            f"{game} needs {n} to {MAX_ARENA_BOTS} bots (one a seat at least), got {len(bots)}"
+        )
+    if not all(isinstance(bot, Bot) for bot in bots):
+        odd = next(bot for bot in bots if not isinstance(bot, Bot))
+        raise ArgumentTypeError(f"a bot has a name and an act(state) method, not {_args.shown(odd)}")
+    hands = _args.whole(hands, "hands", 2, MAX_ARENA_HANDS)
+    if n < len(bots) > hands:
+        raise ArgumentError(f"{len(bots)} bots need at least {len(bots)} hands, to sit at every seat in turn")
+    return hands, _args.seed(seed)
+
+
+def check_hooks(**hooks: object) -> None:
+    """Each of ``hooks`` (by its name) is a callable or ``None``, or :class:`tricktaker.ArgumentTypeError`."""
+    for hook_name, hook in hooks.items():
+        if hook is not None and not callable(hook):
+            raise ArgumentTypeError(f"{hook_name} must be a callable or None, not {_args.shown(hook)}")
+
+
+def play_hands(
+    game: str,
+    bots: Sequence[Bot],
+    seed: int,
+    hands: range,
+    *,
+    on_decision: Callable[[int, GameState, int], None] | None = None,
+    on_deal: Callable[[int, GameState, list[str]], None] | None = None,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    """Play the hands ``hands`` (a range of hand numbers, from 0) of an :func:`arena` of ``game`` among
+    ``bots`` seeded ``seed``, exactly as the arena plays them: ``arena`` is this over ``range(hands)``, and
+    :mod:`tricktaker.distributed` plays its ranges on many machines and gets the same hands. Returns
+    ``(seats, seat_returns)``, one row per hand: the bot at each seat (its place in ``bots``) and each seat's
+    return.
+
+    ``on_decision(h, state, action)`` is called before each action is applied (``state.current_player`` is
+    the seat choosing it); ``on_deal`` as for :func:`arena`. The arguments are :func:`check_arena`'s, not
+    checked again here."""
+    n: int = GAMES[game].NUM_PLAYERS
+    seats = np.zeros((len(hands), n), dtype=np.int64)
+    seat_returns = np.zeros((len(hands), n), dtype=np.float64)
+    for row, h in enumerate(hands):
+        state = arena_deal(game, seed, h)
+        seats[row] = arena_seats(h, len(bots), n)
+        seating = [bots[i] for i in seats[row]]
+        decided = None if on_decision is None else functools.partial(on_decision, h)
+        seat_returns[row] = play_out(state, seating, decided)
+        if on_deal is not None:
+            on_deal(h, state, [bot.name for bot in seating])
+    return seats, seat_returns
 
 
 def arena(
@@ -981,64 +1090,27 @@ def arena(
     Tractor), at most :data:`MAX_ARENA_BOTS`.
 
     ``game`` is a name of :data:`tricktaker.protocol.GAMES`. With ``k`` bots, hand ``h`` seats bot
-    ``(s + h) % k`` at seat ``s`` (with one bot a seat: bot ``i`` at seat ``(i - h) % n``), so over a
-    multiple of ``k`` hands every bot plays every seat equally often; with more bots than seats, each hand
-    seats ``n`` bots in a row of the list, in turn. Sheepshead
-    deals fresh hands with the dealer rotating (seat ``h % 5``, so a bot's place relative to the dealer
-    rotates too); Tractor deals round 1 (both teams at level 2). Deals depend only on ``seed`` and ``h``;
-    bots are deterministic, so the result is too. The confidence interval is the normal approximation: mean ±
-    1.96 standard errors of the per-hand mean. Returns are zero-sum, so the bots' means sum to zero.
+    ``(s + h) % k`` at seat ``s`` (:func:`arena_seats`), so over a multiple of ``k`` hands every bot plays
+    every seat equally often; with more bots than seats, each hand seats ``n`` bots in a row of the list, in
+    turn. Hand ``h`` is :func:`arena_deal` ``(game, seed, h)``: Sheepshead deals fresh hands with the dealer
+    rotating (seat ``h % 5``, so a bot's place relative to the dealer rotates too); Tractor deals round 1
+    (both teams at level 2). Deals depend only on ``seed`` and ``h``; bots are deterministic, so the result is
+    too, and :func:`tricktaker.distributed.arena` plays the same hands over a Ray cluster. The confidence
+    interval is the normal approximation: mean ± 1.96 standard errors of the per-hand mean. Returns are
+    zero-sum, so the bots' means sum to zero.
 
     Two hooks follow the run (an exception raised in one ends it): ``progress(done, hands)`` is called after
     each hand, ``done`` from 1 to ``hands``; ``on_deal(h, state, names)`` gets each finished hand ``h`` (from
     0), its terminal state and the names of the bots by seat (``names[seat]``), e.g. to record it.
     """
-    if game not in GAMES:
-        raise ArgumentError(f"unknown game {_args.shown(game)}: the games are {', '.join(sorted(GAMES))}")
-    module = GAMES[game]
-    n: int = module.NUM_PLAYERS
-    deal = _ARENA_DEALS.get(game)
-    if not n <= len(bots) <= MAX_ARENA_BOTS:
-        raise ArgumentError(
-            f"{game} needs {n} to {MAX_ARENA_BOTS} bots (one a seat at least), got {len(bots)}"
-        )
-    if not all(isinstance(bot, Bot) for bot in bots):
-        odd = next(bot for bot in bots if not isinstance(bot, Bot))
-        raise ArgumentTypeError(f"a bot has a name and an act(state) method, not {_args.shown(odd)}")
-    hands = _args.whole(hands, "hands", 2, MAX_ARENA_HANDS)
-    if n < len(bots) > hands:
-        raise ArgumentError(f"{len(bots)} bots need at least {len(bots)} hands, to sit at every seat in turn")
-    seed = _args.seed(seed)
-    for hook, hook_name in ((progress, "progress"), (on_deal, "on_deal")):
-        if hook is not None and not callable(hook):
-            raise ArgumentTypeError(f"{hook_name} must be a callable or None, not {_args.shown(hook)}")
-    k = len(bots)
-    table = np.full((hands, k), np.nan, dtype=np.float64)
-    seats = np.zeros((hands, n), dtype=np.int64)
-    seat_returns = np.zeros((hands, n), dtype=np.float64)
-    for h in range(hands):
-        deal_seed = _mix(seed, h)
-        state: GameState = deal(deal_seed, h) if deal is not None else module.State.new(deal_seed)
-        seats[h] = [(s + h) % k for s in range(n)]
-        seating = [bots[i] for i in seats[h]]
-        seat_returns[h] = play_out(state, seating)
-        table[h, seats[h]] = seat_returns[h]
+    hands, seed = check_arena(game, bots, hands, seed)
+    check_hooks(progress=progress, on_deal=on_deal)
+
+    def finished(h: int, state: GameState, names: list[str]) -> None:
         if on_deal is not None:
-            on_deal(h, state, [bot.name for bot in seating])
+            on_deal(h, state, names)
         if progress is not None:
             progress(h + 1, hands)
-    played = np.sum(~np.isnan(table), axis=0)
-    mean = np.nanmean(table, axis=0)
-    sem = np.array(
-        [np.nanstd(table[:, i], ddof=1) / math.sqrt(c) if c > 1 else math.inf for i, c in enumerate(played)]
-    )
-    return ArenaResult(
-        game=game,
-        names=tuple(b.name for b in bots),
-        hands=hands,
-        mean=tuple(float(m) for m in mean),
-        half_width=tuple(float(1.96 * s) for s in sem),
-        returns=table,
-        seats=seats,
-        seat_returns=seat_returns,
-    )
+
+    seats, seat_returns = play_hands(game, bots, seed, range(hands), on_deal=finished)
+    return ArenaResult.from_hands(game, [bot.name for bot in bots], seats, seat_returns)

@@ -26,6 +26,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Final, Literal, TypeAlias, TypeVar
 
 from . import _args, sheepshead, tractor
@@ -42,6 +43,7 @@ __all__ = [
     "RecordError",
     "Replay",
     "Step",
+    "deal_path",
     "dumps",
     "final_state",
     "from_record",
@@ -620,6 +622,14 @@ def _encode(value: Any, indent: int, prefix: int) -> str:
     return (
         "[\n" + ",\n".join(pad + _encode(item, indent + 2, 0) for item in value) + "\n" + " " * indent + "]"
     )
+
+
+def deal_path(directory: str | os.PathLike[str], h: int, deals: int) -> Path:
+    """The record file of deal ``h`` (from 0) of a run of ``deals`` deals written one file a deal
+    (``tricktaker arena --record``, :mod:`tricktaker.selfplay`): ``DIR/deal-00001.json``…, numbered from 1
+    with at least 5 digits (as many as the last number needs, so that the names sort)."""
+    width = max(5, len(str(deals)))
+    return Path(directory) / f"deal-{h + 1:0{width}d}.json"
 
 
 def save(data: Mapping[str, Any], path: str | os.PathLike[str]) -> None:

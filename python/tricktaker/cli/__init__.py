@@ -6,14 +6,16 @@ Each command is followed by the name of a game (but ``bench``)::
     tricktaker play sheepshead [--seed 7] [--seat 0] [--hands 3] [--opponents heuristic] [rule options]
     tricktaker simulate tractor --games 100000 --seed 7 [--threads 2] [--json] [rule options]
     tricktaker play tractor [--seed 7] [--seat 0] [--rounds 2] [--resume FILE] [--record FILE]
-    tricktaker arena sheepshead --bots pimc,heuristic --hands 1000 --seed 3 [--record DIR]
+    tricktaker arena sheepshead --bots pimc,heuristic --hands 1000 --seed 3 [--record DIR] [--ray [ADDRESS]]
+    tricktaker generate tractor --bots heuristic --rounds 1000 --out DIR [--format records] [--ray [ADDRESS]]
     tricktaker analyze FILE [--deal 2] [--seat 1] [--json]   (or: --game sheepshead --seed 7)
     tricktaker bench [--quick] [--json]
 
 ``simulate`` plays random hands (rounds) in Rust and prints what happened in them; ``play`` lets a person play
 one seat against a bot (the heuristic bot by default), with suit symbols and colour on a terminal, take-back
 (``undo``) and ``save FILE`` / ``--resume FILE``; ``arena`` plays bots against each other and
-rates them; ``analyze`` annotates every decision of a game with the search's value of each option;
+rates them, and ``generate`` saves their decisions as self-play data (both on a Ray cluster with
+``--ray``); ``analyze`` annotates every decision of a game with the search's value of each option;
 ``bench`` times the Rust engines against the Python reference ones. The long commands show a progress
 bar on stderr.
 
@@ -34,7 +36,7 @@ from typing import Any, TextIO
 
 from .. import __version__
 from ..errors import TricktakerError
-from . import analyze, arena, bench, play, replay, simulate
+from . import analyze, arena, bench, generate, play, replay, simulate
 from .common import INTERRUPTED, MAX_SEED, Console, Game, ProgressBar, Tally, chunk_seed
 from .games import GAMES
 from .games.sheepshead import (
@@ -99,6 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     simulate.add_command(commands, GAMES)
     arena.add_command(commands, GAMES)
+    generate.add_command(commands, GAMES)
     bench.add_command(commands)
     play.add_command(commands, GAMES)
     replay.add_command(commands)

@@ -9,9 +9,10 @@ import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from rich.table import Table
 from rich.text import Text
 
-from .. import bots
+from .. import bots, distributed, record
 from ..protocol import GameState
 from .common import (
     MAX_SEED,
@@ -31,7 +32,17 @@ from .common import (
     write_record,
 )
 
-__all__ = ["MAX_ARENA_HANDS", "add_command", "bots_arg", "record_path"]
+__all__ = [
+    "MAX_ARENA_HANDS",
+    "add_command",
+    "add_ray_flags",
+    "bots_arg",
+    "bots_json",
+    "connect_ray",
+    "means_table",
+    "record_path",
+    "seated_bots",
+]
 
 MAX_ARENA_HANDS = bots.MAX_ARENA_HANDS
 """The most deals an ``arena`` plays (the library's bound: the bots play in Python and every return is kept,
@@ -54,11 +65,8 @@ def bots_arg(game: Game) -> Callable[[str], list[str]]:
     return parse
 
 
-def record_path(directory: str | os.PathLike[str], h: int, deals: int) -> Path:
-    """The record file of deal ``h`` (from 0) of an arena of ``deals`` deals: ``DIR/deal-00001.json``…,
-    numbered from 1 with at least 5 digits (as many as the last number needs, so that the names sort)."""
-    width = max(5, len(str(deals)))
-    return Path(directory) / f"deal-{h + 1:0{width}d}.json"
+record_path = record.deal_path
+"""The record file of deal ``h`` of an arena of ``deals`` deals (:func:`tricktaker.record.deal_path`)."""
 
 
 def add_command(
@@ -112,9 +120,28 @@ def add_command(
             help="write the record of every deal to DIR (deal-00001.json…, the seats named by bot; DIR is"
             " created if need be)",
         )
+        add_ray_flags(sub)
         add_progress_flag(sub)
         add_plain_flag(sub, cards=False)
         sub.set_defaults(run=_arena_runner(game))
+
+
+def bots_json(result: bots.ArenaResult) -> list[dict[str, object]]:
+    """The bots' mean returns as JSON data: ``seat_order``, ``name``, ``mean``, ``interval`` each."""
+    return [
+        {"seat_order": i, "name": n, "mean": result.mean[i], "interval": list(result.interval(i))}
+        for i, n in enumerate(result.names)
+    ]
+
+
+def means_table(console: Console, result: bots.ArenaResult) -> Table:
+    """The bots' mean returns with their 95% intervals, green where surely above zero, red below."""
+    table = new_table(console.look, "bot", "mean", "95% interval", right=("mean",))
+    for i, name in enumerate(result.names):
+        lo, hi = result.interval(i)
+        style = STYLES["good"] if lo > 0 else STYLES["bad"] if hi < 0 else ""
+        table.add_row(f"{i}:{name}", f"{result.mean[i]:+.3f}", f"[{lo:+.3f}, {hi:+.3f}]", style=style)
+    return table
 
 
 def _arena_runner(game: Game) -> Callable[[argparse.Namespace, Console], int]:
@@ -124,13 +151,63 @@ def _arena_runner(game: Game) -> Callable[[argparse.Namespace, Console], int]:
     return run
 
 
-def _run_arena(game: Game, args: argparse.Namespace, console: Console) -> int:
+def add_ray_flags(parser: argparse.ArgumentParser) -> None:
+    """Add ``--ray [ADDRESS]`` and ``--workers N``: the run spread over a Ray cluster
+    (:mod:`tricktaker.distributed`)."""
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        metavar="ADDRESS",
+        help="play on a Ray cluster (extra [ray]): at ADDRESS ('auto', 'ray://host:10001'), or with none a"
+        " new local one (or RAY_ADDRESS's); the results are the same as without",
+    )
+    add_number_flag(
+        parser,
+        "--workers",
+        1,
+        distributed.MAX_WORKERS,
+        "Ray tasks at a time",
+        note="default: the cluster's CPUs; with --ray",
+        metavar="N",
+    )
+
+
+def connect_ray(args: argparse.Namespace, console: Console) -> bool:
+    """Connect to the cluster ``--ray`` names; ``False`` (after saying why on stderr) if Ray is missing or the
+    cluster cannot be reached. ``--workers`` without ``--ray`` is refused too."""
+    if args.ray is None:
+        if args.workers is not None:
+            console.err.write("tricktaker: error: --workers needs --ray\n")
+            return False
+        return True
+    try:
+        distributed.connect(args.ray or None)
+    except ImportError as e:
+        console.err.write(f"tricktaker: error: {e}\n")
+        return False
+    except (ConnectionError, RuntimeError, ValueError) as e:
+        console.err.write(f"tricktaker: error: cannot connect to the Ray cluster {args.ray!r}: {e}\n")
+        return False
+    return True
+
+
+def seated_bots(game: Game, args: argparse.Namespace, console: Console) -> list[bots.Bot] | None:
+    """The bots of ``--bots`` (the last filling the empty seats), each seeded from ``--seed`` and its place,
+    with ``--threads``; ``None`` (after saying why on stderr) if there are more bots than ``--hands``."""
     names: list[str] = list(args.bots)
     names += [names[-1]] * (game.num_players - len(names))
     if len(names) > game.num_players and args.hands < len(names):
         console.err.write(f"tricktaker: error: {len(names)} bots need --hands {len(names)} at least\n")
+        return None
+    return [game.bots[n]((args.seed + i) & MAX_SEED, args.threads) for i, n in enumerate(names)]
+
+
+def _run_arena(game: Game, args: argparse.Namespace, console: Console) -> int:
+    field = seated_bots(game, args, console)
+    if field is None or not connect_ray(args, console):
         return 2
-    field = [game.bots[n]((args.seed + i) & MAX_SEED, args.threads) for i, n in enumerate(names)]
+    names = [bot.name for bot in field]
     hands: int = args.hands
     on_deal: Callable[[int, GameState, list[str]], None] | None = None
     if args.record is not None:
@@ -156,14 +233,13 @@ def _run_arena(game: Game, args: argparse.Namespace, console: Console) -> int:
         else None
     )
     try:
-        result = bots.arena(
-            args.game,
-            field,
-            hands,
-            args.seed,
-            progress=(lambda done, total: bar.update(done)) if bar is not None else None,
-            on_deal=on_deal,
-        )
+        progress = (lambda done, total: bar.update(done)) if bar is not None else None
+        if args.ray is not None:
+            result = distributed.arena(
+                args.game, field, hands, args.seed, workers=args.workers, progress=progress, on_deal=on_deal
+            )
+        else:
+            result = bots.arena(args.game, field, hands, args.seed, progress=progress, on_deal=on_deal)
     except OSError as e:
         console.err.write(f"tricktaker: error: cannot write a record to {args.record!r}: {e}\n")
         return 1
@@ -176,10 +252,7 @@ def _run_arena(game: Game, args: argparse.Namespace, console: Console) -> int:
             "game": args.game,
             "hands": hands,
             "seed": args.seed,
-            "bots": [
-                {"seat_order": i, "name": n, "mean": result.mean[i], "interval": list(result.interval(i))}
-                for i, n in enumerate(names)
-            ],
+            "bots": bots_json(result),
         }
         if ratings is not None:
             data["ratings"] = [
@@ -197,13 +270,7 @@ def _run_arena(game: Game, args: argparse.Namespace, console: Console) -> int:
                 ratings.names[i], f"{ratings.rating[i]:.0f}", f"[{ratings.low[i]:.0f}, {ratings.high[i]:.0f}]"
             )
         console.show(rated)
-    table = new_table(console.look, "bot", "mean", "95% interval", right=("mean",))
-    for i, name in enumerate(names):
-        lo, hi = result.interval(i)
-        mean = result.mean[i]
-        style = STYLES["good"] if lo > 0 else STYLES["bad"] if hi < 0 else ""
-        table.add_row(f"{i}:{name}", f"{mean:+.3f}", f"[{lo:+.3f}, {hi:+.3f}]", style=style)
-    console.show(table)
+    console.show(means_table(console, result))
     if args.record is not None:
         console.print(
             f"Records: {plural(hands, 'file')} in {args.record} ({record_path(args.record, 0, hands).name}…)"
