@@ -62,7 +62,8 @@ NOT_RUN = {
     "mypy": "type checking takes a minute; run it as the README says",
     "maturin": "a build of the extension takes minutes; `pip install -e .` runs it",
     "mkdocs": "test_the_docs_build_strict below builds the site; `mkdocs serve` is a server",
-    "example": "the examples need Ray (tests/test_ray_example.py runs the Ray example)",
+    "example": "the examples need Ray or PyTorch and minutes (tests/test_ray_example.py and"
+    " tests/test_selfplay_example.py run them)",
 }
 COMMAND_TIMEOUT = 120
 # What a page needs beyond the test extra: its blocks are skipped without it, except under

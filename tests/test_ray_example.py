@@ -24,6 +24,8 @@ def load_example() -> ModuleType:
 
 def test_distributed_playouts_match_the_chunks_played_locally() -> None:
     example = load_example()
+    if ray.is_initialized():  # another test's cluster
+        ray.shutdown()
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         for game in ("sheepshead", "tractor"):

@@ -2231,6 +2231,7 @@ def cli_argv(draw: st.DrawFn, allow_slow: bool = False, long_counts: bool | None
                 "play",
                 "play",
                 "arena",
+                "generate",
                 "replay",
                 "bench",
                 "",
@@ -2243,7 +2244,7 @@ def cli_argv(draw: st.DrawFn, allow_slow: bool = False, long_counts: bool | None
     argv = [command] if command else []
     if command == "replay" and draw(st.integers(0, 7)) > 0:
         argv.append(draw(st.sampled_from(UNREADABLE_FILES)))
-    if command in ("simulate", "play", "arena"):
+    if command in ("simulate", "play", "arena", "generate"):
         game = draw(
             st.sampled_from(["sheepshead", "tractor", "sheepshead", "tractor", "chess", "", "Sheepshead"])
         )
@@ -2302,6 +2303,22 @@ def cli_argv(draw: st.DrawFn, allow_slow: bool = False, long_counts: bool | None
             ("--no-progress", st.just("")),
             ("--record", st.sampled_from(UNWRITABLE_DIRS)),
         ]
+    elif command == "generate":
+        flags += [
+            (
+                "--bots",
+                st.one_of(
+                    st.lists(st.sampled_from(["random", "heuristic"]), min_size=1, max_size=6).map(",".join),
+                    st.sampled_from(["", ",", "x", "\x00"]),
+                ),
+            ),
+            ("--hands", st.one_of(st.sampled_from(["2", "3"]), st.sampled_from(counts))),
+            ("--out", st.sampled_from([*UNWRITABLE_DIRS, "shards", ""])),
+            ("--shard-hands", st.one_of(small, st.sampled_from(COUNT_WORDS))),
+            ("--format", st.sampled_from(["arrays", "records", "csv", ""])),
+            ("--workers", st.one_of(small, st.sampled_from(COUNT_WORDS))),
+            ("--no-progress", st.just("")),
+        ]
     elif command == "replay":
         flags += [
             ("--html", st.sampled_from(UNWRITABLE_FILES)),
@@ -2313,7 +2330,9 @@ def cli_argv(draw: st.DrawFn, allow_slow: bool = False, long_counts: bool | None
     elif command == "bench":
         flags += [("--quick", st.just("")), ("--quick=3", st.just(""))]
     chosen = draw(st.lists(st.sampled_from(flags), max_size=5))
-    needs = {"simulate": ["--games", "--seed"], "arena": ["--bots"]}.get(command, [])
+    needs = {"simulate": ["--games", "--seed"], "arena": ["--bots"], "generate": ["--bots", "--out"]}.get(
+        command, []
+    )
     names = [f for f, _ in chosen]
     for required in needs:
         if required not in names and draw(st.integers(0, 5)) > 0:
@@ -2377,7 +2396,7 @@ ANSWERS = [
 ]
 
 
-CLI_WORDS = {"simulate", "play", "arena", "replay", "bench", "sheepshead", "tractor"}
+CLI_WORDS = {"simulate", "play", "arena", "generate", "replay", "bench", "sheepshead", "tractor"}
 
 
 @st.composite
