@@ -35,6 +35,7 @@ from .common import (
 __all__ = [
     "MAX_ARENA_HANDS",
     "add_command",
+    "add_field_flags",
     "add_ray_flags",
     "bots_arg",
     "bots_json",
@@ -92,28 +93,7 @@ def add_command(
             " bots in each deal (the higher return wins, equal returns tie), with seeded bootstrap 95%"
             " intervals. A progress bar of the deals is shown on stderr when it is a terminal.",
         )
-        sub.add_argument(
-            "--bots",
-            type=bots_arg(game),
-            required=True,
-            metavar="NAMES",
-            help=f"comma-separated ({', '.join(sorted(game.bots))}): one per seat, or more, seated in"
-            " turn; the last one fills the empty seats",
-        )
-        add_number_flag(
-            sub,
-            "--hands",
-            2,
-            MAX_ARENA_HANDS,
-            f"{game.unit} to play",
-            note="default 200",
-            aliases=("--rounds", "--deals") if game.unit == "rounds" else ("--deals",),
-            default=200,
-            metavar="N",
-        )
-        add_seed_flag(sub, "seed", note="default 0", default=0)
-        add_threads_flag(sub, "threads of each pimc bot's rollouts", note="default 1", default=1)
-        sub.add_argument("--json", action="store_true", help="print the results as one JSON object")
+        add_field_flags(sub, game, hands=200)
         sub.add_argument(
             "--record",
             metavar="DIR",
@@ -149,6 +129,33 @@ def _arena_runner(game: Game) -> Callable[[argparse.Namespace, Console], int]:
         return _run_arena(game, args, console)
 
     return run
+
+
+def add_field_flags(parser: argparse.ArgumentParser, game: Game, *, hands: int) -> None:
+    """Add what chooses an arena's hands and players: ``--bots``, ``--hands`` (default ``hands``; Tractor's
+    ``--rounds``), ``--seed``, ``--threads`` and ``--json``."""
+    parser.add_argument(
+        "--bots",
+        type=bots_arg(game),
+        required=True,
+        metavar="NAMES",
+        help=f"comma-separated ({', '.join(sorted(game.bots))}): one per seat, or more, seated in"
+        " turn; the last one fills the empty seats",
+    )
+    add_number_flag(
+        parser,
+        "--hands",
+        2,
+        MAX_ARENA_HANDS,
+        f"{game.unit} to play",
+        note=f"default {hands}",
+        aliases=("--rounds", "--deals") if game.unit == "rounds" else ("--deals",),
+        default=hands,
+        metavar="N",
+    )
+    add_seed_flag(parser, "seed", note="default 0", default=0)
+    add_threads_flag(parser, "threads of each pimc bot's rollouts", note="default 1", default=1)
+    parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
 
 
 def add_ray_flags(parser: argparse.ArgumentParser) -> None:

@@ -13,9 +13,8 @@ from rich.text import Text
 
 from .. import distributed, selfplay
 from .arena import (
-    MAX_ARENA_HANDS,
+    add_field_flags,
     add_ray_flags,
-    bots_arg,
     bots_json,
     connect_ray,
     means_table,
@@ -29,8 +28,6 @@ from .common import (
     add_number_flag,
     add_plain_flag,
     add_progress_flag,
-    add_seed_flag,
-    add_threads_flag,
     plural,
     wants_progress,
 )
@@ -58,25 +55,7 @@ def add_command(
             description=f"Self-play data of {game.name}: the hands of 'tricktaker arena {game.name}' with"
             " the same bots and seed, shard k holding hands k*S to k*S+S-1 (S = --shard-hands).",
         )
-        sub.add_argument(
-            "--bots",
-            type=bots_arg(game),
-            required=True,
-            metavar="NAMES",
-            help=f"comma-separated ({', '.join(sorted(game.bots))}): one per seat, or more, seated in"
-            " turn; the last one fills the empty seats",
-        )
-        add_number_flag(
-            sub,
-            "--hands",
-            2,
-            MAX_ARENA_HANDS,
-            f"{game.unit} to play",
-            note="default 1000",
-            aliases=("--rounds", "--deals") if game.unit == "rounds" else ("--deals",),
-            default=1000,
-            metavar="N",
-        )
+        add_field_flags(sub, game, hands=1000)
         sub.add_argument("--out", required=True, metavar="DIR", help="the directory of the shards (created)")
         add_number_flag(
             sub,
@@ -95,9 +74,6 @@ def add_command(
             help="arrays: shard-00000.npz of the decisions; records: shard-00000/deal-00001.json… (default"
             " arrays)",
         )
-        add_seed_flag(sub, "seed", note="default 0", default=0)
-        add_threads_flag(sub, "threads of each pimc bot's rollouts", note="default 1", default=1)
-        sub.add_argument("--json", action="store_true", help="print the results as one JSON object")
         add_ray_flags(sub)
         add_progress_flag(sub)
         add_plain_flag(sub, cards=False)
@@ -126,29 +102,19 @@ def _run(game: Game, args: argparse.Namespace, console: Console) -> int:
     progress = (lambda done, total: bar.update(done)) if bar is not None else None
     start = time.perf_counter()
     try:
-        if args.ray is not None:
-            done = distributed.generate(
-                game.name,
-                field,
-                hands,
-                args.seed,
-                args.out,
-                shard_hands=args.shard_hands,
-                format=args.format,
-                workers=args.workers,
-                progress=progress,
-            )
-        else:
-            done = selfplay.generate(
-                game.name,
-                field,
-                hands,
-                args.seed,
-                args.out,
-                shard_hands=args.shard_hands,
-                format=args.format,
-                progress=progress,
-            )
+        spread = {"workers": args.workers} if args.ray is not None else {}
+        run = distributed.generate if args.ray is not None else selfplay.generate
+        done = run(
+            game.name,
+            field,
+            hands,
+            args.seed,
+            args.out,
+            shard_hands=args.shard_hands,
+            format=args.format,
+            progress=progress,
+            **spread,
+        )
     except OSError as e:
         console.err.write(f"tricktaker: error: cannot write the shards to {args.out!r}: {e}\n")
         return 1
