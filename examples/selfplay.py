@@ -178,17 +178,16 @@ def train(
     done_m: list[np.ndarray] = []
     done_a: list[int] = []
     done_r: list[float] = []
-    trained = 0
     start = time.perf_counter()
     next_check = 1
     while True:
         elapsed = time.perf_counter() - start
         spent = max(
             elapsed / seconds if seconds is not None else 0.0,
-            trained / decisions if decisions is not None else 0.0,
+            report.learner_decisions / decisions if decisions is not None else 0.0,
         )
         if spent >= next_check / checkpoints:
-            checkpoint(trained, elapsed)
+            checkpoint(report.learner_decisions, elapsed)
             start += time.perf_counter() - start - elapsed  # the clock counts training, not evaluation
             next_check += 1
             if next_check > checkpoints:
@@ -236,7 +235,6 @@ def train(
             loss.backward()
             nn.utils.clip_grad_norm_(net.parameters(), 1.0)
             optimizer.step()
-            trained += len(done_a)
             report.learner_decisions += len(done_a)
             report.learner_seconds += time.perf_counter() - t4
             done_x, done_m, done_a, done_r = [], [], [], []

@@ -25,7 +25,6 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -193,19 +192,10 @@ def generate(
     run = selfplay.plan(game, field, hands, seed, shard_hands, format)
     bots.check_hooks(progress=progress)
     limit = _workers(workers)
-    out = selfplay.prepare_directory(directory)
+    writer = selfplay.Writer(run, directory, progress)
     connect()
     remote = _ray().remote(selfplay.play_shard)
     shipped = _shipped(field)
-    written: list[selfplay.Shard] = []
-    paths: list[Path] = []
-
-    def done(i: int, shard: selfplay.Shard) -> None:
-        paths.append(selfplay.write_shard(run, shard, out))
-        written.append(shard)
-        if progress is not None:
-            progress(shard.hands.stop, run.hands)
-
     tasks = [lambda k=k: remote.remote(run, shipped, k) for k in range(len(run.parts))]
-    _in_order(tasks, limit, done)
-    return selfplay.Generated.of(run, written, paths)
+    _in_order(tasks, limit, lambda i, shard: writer.write(shard))
+    return writer.generated()

@@ -58,6 +58,7 @@ __all__ = [
     "Generated",
     "Plan",
     "Shard",
+    "Writer",
     "generate",
     "load_shard",
     "plan",
@@ -298,13 +299,38 @@ def generate(
     after each shard. :func:`tricktaker.distributed.generate` writes the same shards from a Ray cluster."""
     run = plan(game, bots_, hands, seed, shard_hands, format)
     bots.check_hooks(progress=progress)
-    out = prepare_directory(directory)
-    written: list[Shard] = []
-    paths: list[Path] = []
-    for k, part in enumerate(run.parts):
-        shard = play_shard(run, bots_, k)
-        paths.append(write_shard(run, shard, out))
-        written.append(shard)
-        if progress is not None:
-            progress(part.stop, run.hands)
-    return Generated.of(run, written, paths)
+    writer = Writer(run, directory, progress)
+    for k in range(len(run.parts)):
+        writer.write(play_shard(run, bots_, k))
+    return writer.generated()
+
+
+class Writer:
+    """Writes the shards of ``run``, in order, into ``directory`` (created if need be; :class:`OSError` if
+    it cannot be), calling ``progress(done, hands)`` (checked by the caller) after each: what
+    :func:`generate` and :func:`tricktaker.distributed.generate` do with each shard played."""
+
+    def __init__(
+        self, run: Plan, directory: str | os.PathLike[str], progress: Callable[[int, int], None] | None
+    ) -> None:
+        self.run = run
+        """The run whose shards these are."""
+        self.directory = prepare_directory(directory)
+        """Where they go."""
+        self.progress = progress
+        """Called after each shard."""
+        self.written: list[Shard] = []
+        """The shards written so far, in order."""
+        self.paths: list[Path] = []
+        """Their paths."""
+
+    def write(self, shard: Shard) -> None:
+        """Write the next shard."""
+        self.paths.append(write_shard(self.run, shard, self.directory))
+        self.written.append(shard)
+        if self.progress is not None:
+            self.progress(shard.hands.stop, self.run.hands)
+
+    def generated(self) -> Generated:
+        """What was written (once every shard has been)."""
+        return Generated.of(self.run, self.written, self.paths)
