@@ -27,7 +27,7 @@ use std::fmt;
 
 /// The id of the action that plays card index 0 (`actions::PLAY`).
 const PLAY: u8 = super::actions::PLAY;
-/// log2 of the transposition table's entries: 2^17 two-slot-bucketed entries of 36 bytes (4.7 MB).
+/// log2 of the transposition table's entries: 2^17 entries of 32 bytes in two-entry buckets (4 MB).
 const TT_BITS: u32 = 17;
 /// A seat number meaning "none".
 const NONE: u8 = 7;
@@ -165,24 +165,30 @@ enum Goal {
     Leaster(u8),
 }
 
-/// The rules of one hand, as tables over card indices.
+/// The rules of one hand, as tables over the solver's own card numbering.
+///
+/// The solver numbers the cards in blocks by suit, each weakest first: clubs, spades, hearts, then trumps (the
+/// under in the called suit, below its seven: R16). Within a trick led in suit `L`, a card beats another exactly
+/// when it is of `L` or trump and has the higher number (R25), so the winner, the cards that could beat it, the
+/// best card of a suit and equivalent cards are all plain bit arithmetic.
 #[derive(Clone, Copy, Debug)]
 struct Ctx {
-    /// Power of a card in a trick led in each of our suits (0: cannot win); the under counts only in the
-    /// called suit, below its seven (R16).
-    pow: [[u8; 32]; 4],
-    /// Our effective suit of each card (the under in the called suit).
+    /// The engine's card index of each of our cards.
+    ext: [u8; 32],
+    /// Our number of each engine card index.
+    int: [u8; 32],
+    /// Our suit of each card (0 trump, then clubs, spades, hearts).
     suit: [u8; 32],
-    /// The cards of each of our suits (the under in the called suit).
+    /// The cards of each of our suits.
     mask: [u32; 4],
+    /// The cards that can win a trick led in each suit: that suit and trumps.
+    live: [u32; 4],
     /// Card points (R6).
     pts: [u8; 32],
-    /// The cards of each suit, weakest first, and where each card sits in its suit's list.
-    order: [[u8; 14]; 4],
-    order_len: [u8; 4],
-    rank_in_suit: [u8; 32],
-    /// For each card, the stronger cards of its suit, and the cards of equal points.
-    higher: [u32; 32],
+    /// The ranking's power of each card in its own suit (R3; the under below its suit's seven, R16): what move
+    /// ordering weighs cards by.
+    power: [u8; 32],
+    /// For each card, the cards of equal points.
     equal_pts: [u32; 32],
     /// Seats of the picking side as a bit mask (0 in a leaster).
     side: u8,
@@ -197,6 +203,12 @@ struct Ctx {
     blind_pts: u8,
 }
 
+/// The cards numbered above `c`.
+#[inline(always)]
+fn above(c: u8) -> u32 {
+    (u32::MAX << c) << 1
+}
+
 /// A compact position: the hands, the trick on the table, and (for leasters) what each seat took.
 #[derive(Clone, Copy, Debug)]
 struct Pos {
@@ -206,7 +218,8 @@ struct Pos {
     /// Our suit of the card led (valid when `trick_len > 0`).
     led: u8,
     best_seat: u8,
-    best_pow: u8,
+    /// The best card on the table (valid when `trick_len > 0`).
+    best: u8,
     trick_pts: u8,
     /// Card points still in the hands.
     rem: u8,
@@ -221,12 +234,13 @@ struct Pos {
     first: [u8; NUM_PLAYERS],
 }
 
-/// A transposition-table entry: a trick-boundary position and bounds on its value.
+/// A transposition-table entry: a trick-boundary position and bounds on its value (32 bytes, two to a
+/// 64-byte bucket, so that a probe reads one cache line). A leaster's tallies, the rest of its key, are kept
+/// beside the table in [`Solver::tallies`].
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(32))]
 struct Entry {
     hands: [u32; NUM_PLAYERS],
-    /// The leaster's tallies (0 otherwise), as two halves so that the entry packs into 36 bytes.
-    extra: [u32; 2],
     gen: u32,
     tag: u8,
     lo: u8,
@@ -234,6 +248,11 @@ struct Entry {
     /// The best card found last time (searched first next time), or [`NO_MOVE`].
     mv: u8,
 }
+
+/// Two entries on one cache line.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(64))]
+struct Bucket([Entry; 2]);
 
 /// No move remembered.
 const NO_MOVE: u8 = 0xFF;
@@ -244,7 +263,9 @@ const FULL_WINDOW_FROM: u8 = 3;
 /// A reusable solver: it keeps its transposition table between calls (entries of earlier calls are told apart by
 /// a generation number, so nothing is cleared).
 pub struct Solver {
-    tt: Vec<Entry>,
+    tt: Vec<Bucket>,
+    /// The leaster tallies of each entry (its key beside the hands; unused in picked hands).
+    tallies: Vec<u64>,
     gen: u32,
     /// The first generation of the current call.
     base: u32,
@@ -276,7 +297,8 @@ impl Solver {
     /// A solver with an empty table.
     pub fn new() -> Solver {
         Solver {
-            tt: vec![Entry::default(); 1 << TT_BITS],
+            tt: vec![Bucket::default(); 1 << (TT_BITS - 1)],
+            tallies: vec![0; 1 << TT_BITS],
             gen: 0,
             base: 0,
             nodes: 0,
@@ -309,7 +331,7 @@ impl Solver {
             }
         }
         let moves: Vec<(u8, i32)> =
-            root.legal.iter().map(|&(c, rep)| (PLAY + c, values[rep as usize])).collect();
+            root.legal.iter().map(|&(c, rep)| (self.action(c), values[rep as usize])).collect();
         let max = self.is_max(root.pos.to_move);
         let (best, value) = pick_best(&moves, |a, b| if max { a > b } else { a < b });
         Ok(Solution { value, best, moves, nodes: self.nodes })
@@ -350,7 +372,7 @@ impl Solver {
             }
         }
         let moves: Vec<(u8, bool)> =
-            root.legal.iter().map(|&(c, rep)| (PLAY + c, verdicts[rep as usize])).collect();
+            root.legal.iter().map(|&(c, rep)| (self.action(c), verdicts[rep as usize])).collect();
         let max = self.is_max(root.pos.to_move);
         let (best, value) = pick_best(&moves, |a, b| if max { a & !b } else { !a & b });
         Ok(Verdict { value, best, moves, nodes: self.nodes })
@@ -369,7 +391,7 @@ impl Solver {
             }
         }
         let moves: Vec<(u8, Class)> =
-            root.legal.iter().map(|&(c, rep)| (PLAY + c, classes[rep as usize])).collect();
+            root.legal.iter().map(|&(c, rep)| (self.action(c), classes[rep as usize])).collect();
         let max = self.is_max(root.pos.to_move);
         let (best, class) = pick_best(&moves, |a, b| if max { a > b } else { a < b });
         Ok(ClassSolution { class, best, moves, nodes: self.nodes })
@@ -401,7 +423,7 @@ impl Solver {
             }
         }
         let moves: Vec<(u8, i32)> =
-            root.legal.iter().map(|&(c, rep)| (PLAY + c, values[rep as usize])).collect();
+            root.legal.iter().map(|&(c, rep)| (self.action(c), values[rep as usize])).collect();
         let max = root.pos.to_move == seat;
         let (best, value) = pick_best(&moves, |a, b| if max { a > b } else { a < b });
         Ok(Solution { value, best, moves, nodes: self.nodes })
@@ -473,12 +495,12 @@ impl Solver {
         let ctx = &self.ctx;
         let (leader, cards) = state.current_trick();
         let mut pos = Pos {
-            hands: std::array::from_fn(|s| state.hand(s).0),
+            hands: std::array::from_fn(|s| ctx.ours(state.hand(s).0)),
             to_move: leader,
             trick_len: 0,
             led: 0,
             best_seat: leader,
-            best_pow: 0,
+            best: 0,
             trick_pts: 0,
             rem: (0..NUM_PLAYERS).map(|s| state.hand(s).points()).sum::<u32>() as u8,
             table: 0,
@@ -495,7 +517,7 @@ impl Solver {
         }
         for &card in cards {
             // Replay the trick so far on the compact position (the cards have left the hands already).
-            let c = card.index();
+            let c = ctx.ours(card.bit()).trailing_zeros() as u8;
             let seat = pos.to_move;
             pos.hands[seat as usize] |= 1 << c;
             pos.rem += ctx.pts[c as usize];
@@ -503,11 +525,13 @@ impl Solver {
         }
         debug_assert_eq!(pos.to_move, to_move);
         let legal_mask = self.legal(&pos);
-        debug_assert_eq!(legal_mask, state.playable().0);
+        debug_assert_eq!(legal_mask, self.ctx.ours(state.playable().0));
         let mut legal = Vec::with_capacity(8);
         for c in bits(legal_mask) {
             legal.push((c, self.ctx.representative(&pos, legal_mask, c)));
         }
+        // In the order of the actions' ids.
+        legal.sort_unstable_by_key(|&(c, _)| self.ctx.ext[c as usize]);
         let side = ctx.side;
         let side_points = state.picking_side_points().map_or(0, |p| i32::try_from(p).unwrap_or(i32::MAX));
         let won = state.tricks_won();
@@ -533,7 +557,7 @@ impl Solver {
             Some(_) => self.base += 3,
             None => {
                 // After 2^32 generations, forget everything.
-                self.tt.fill(Entry::default());
+                self.tt.fill(Bucket::default());
                 self.base = 1;
             }
         }
@@ -541,6 +565,11 @@ impl Solver {
     }
 
     // ---- the search ----
+
+    /// The action that plays our card `c`.
+    fn action(&self, c: u8) -> u8 {
+        PLAY + self.ctx.ext[c as usize]
+    }
 
     fn is_max(&self, seat: u8) -> bool {
         match self.goal {
@@ -628,20 +657,27 @@ impl Solver {
     /// The slot of the bucket at `i` holding position `p`, if any.
     #[inline]
     fn find(&self, i: usize, p: &Pos, extra: u64, tag: u8) -> Option<usize> {
+        let leaster = matches!(self.goal, Goal::Leaster(_));
         (i..i + 2).find(|&j| {
-            let e = &self.tt[j];
-            e.gen == self.gen && e.tag == tag && e.hands == p.hands && e.extra == split(extra)
+            let e = self.entry(j);
+            e.gen == self.gen && e.tag == tag && e.hands == p.hands && (!leaster || self.tallies[j] == extra)
         })
+    }
+
+    /// Entry `j` of the table (slot `j % 2` of bucket `j / 2`).
+    #[inline(always)]
+    fn entry(&self, j: usize) -> &Entry {
+        &self.tt[j >> 1].0[j & 1]
     }
 
     /// The slot of the bucket at `i` to overwrite: one of an earlier call or goal, else the one with the smaller
     /// subtree (fewer cards left).
     #[inline]
     fn victim(&self, i: usize) -> usize {
-        let cards = |j: usize| self.tt[j].hands.iter().map(|h| h.count_ones()).sum::<u32>();
-        if self.tt[i].gen != self.gen {
+        let cards = |j: usize| self.entry(j).hands.iter().map(|h| h.count_ones()).sum::<u32>();
+        if self.entry(i).gen != self.gen {
             i
-        } else if self.tt[i + 1].gen != self.gen || cards(i + 1) <= cards(i) {
+        } else if self.entry(i + 1).gen != self.gen || cards(i + 1) <= cards(i) {
             i + 1
         } else {
             i
@@ -722,7 +758,7 @@ impl Solver {
             let (i, extra, tag) = self.slot(p);
             let (mut lo, mut hi) = (lo0, hi0);
             if let Some(j) = self.find(i, p, extra, tag) {
-                let e = self.tt[j];
+                let e = *self.entry(j);
                 (lo, hi) = (i32::from(e.lo), i32::from(e.hi));
                 if lo >= beta || lo == hi {
                     return lo;
@@ -772,8 +808,8 @@ impl Solver {
             // The bounds read when probing (the slot may have been reused below), with any stored since.
             let j = match self.find(i, p, extra, tag) {
                 Some(j) => {
-                    lo = lo.max(i32::from(self.tt[j].lo));
-                    hi = hi.min(i32::from(self.tt[j].hi));
+                    lo = lo.max(i32::from(self.entry(j).lo));
+                    hi = hi.min(i32::from(self.entry(j).hi));
                     j
                 }
                 None => self.victim(i),
@@ -785,9 +821,11 @@ impl Solver {
             } else {
                 (lo, hi) = (best, best); // inside the window: exact
             }
-            self.tt[j] = Entry {
+            if matches!(self.goal, Goal::Leaster(_)) {
+                self.tallies[j] = extra;
+            }
+            self.tt[j >> 1].0[j & 1] = Entry {
                 hands: p.hands,
-                extra: split(extra),
                 gen: self.gen,
                 tag,
                 lo: lo.clamp(0, 255) as u8,
@@ -805,43 +843,37 @@ impl Solver {
         if matches!(self.goal, Goal::Leaster(_)) {
             return false;
         }
-        let ctx = &self.ctx;
-        let led = p.led as usize;
         let team = self.is_max(p.best_seat);
-        let mut seat = p.to_move;
-        for _ in p.trick_len..NUM_PLAYERS as u8 {
+        self.unbeatable(p, p.to_move, NUM_PLAYERS as u8 - p.trick_len, p.best, team)
+    }
+
+    /// Whether none of the `count` seats from `seat` on (in turn) that is on the other team than `team`
+    /// (maximising or not) holds a card that could beat card `best` in the trick on the table (duties ignored).
+    #[inline]
+    fn unbeatable(&self, p: &Pos, seat: u8, count: u8, best: u8, team: bool) -> bool {
+        let ctx = &self.ctx;
+        let follow_mask = ctx.mask[p.led as usize];
+        let wins = above(best) & ctx.live[p.led as usize];
+        let mut seat = seat;
+        for _ in 0..count {
             if self.is_max(seat) != team {
                 let hand = p.hands[seat as usize];
-                let follow = hand & ctx.mask[led];
+                let follow = hand & follow_mask;
                 let cards = if follow != 0 { follow } else { hand };
-                if bits(cards).any(|c| ctx.pow[led][c as usize] > p.best_pow) {
+                if cards & wins != 0 {
                     return false;
                 }
             }
-            seat = (seat + 1) % NUM_PLAYERS as u8;
+            seat = next_seat(seat);
         }
         true
     }
 
-    /// Whether no seat still to play to this trick on the other team than `team` (maximising or not) can beat
-    /// a card of `power` (duties ignored: a heuristic for move ordering).
-    fn secure(&self, p: &Pos, power: u8, team: bool) -> bool {
-        let ctx = &self.ctx;
-        let led = p.led as usize;
-        let mut seat = p.to_move;
-        for _ in p.trick_len + 1..NUM_PLAYERS as u8 {
-            seat = (seat + 1) % NUM_PLAYERS as u8;
-            if self.is_max(seat) == team {
-                continue;
-            }
-            let hand = p.hands[seat as usize];
-            let follow = hand & ctx.mask[led];
-            let cards = if follow != 0 { follow } else { hand };
-            if bits(cards).any(|c| ctx.pow[led][c as usize] > power) {
-                return false;
-            }
-        }
-        true
+    /// Whether no seat still to play to this trick after the mover, on the other team than `team`, can beat
+    /// card `best` (duties ignored: a heuristic for move ordering).
+    fn secure(&self, p: &Pos, best: u8, team: bool) -> bool {
+        let left = NUM_PLAYERS as u8 - p.trick_len - 1;
+        self.unbeatable(p, next_seat(p.to_move), left, best, team)
     }
 
     /// The legal cards of `p`, equivalent ones merged, in the order to search them: who wins the trick decides
@@ -851,25 +883,29 @@ impl Solver {
         let ctx = &self.ctx;
         let seat = p.to_move;
         let mine = self.is_max(seat);
-        let in_play = p.hands.iter().fold(p.table, |m, h| m | h);
-        let others = in_play & !p.hands[seat as usize] & !p.table;
+        let held = p.hands.iter().fold(0, |m, h| m | h);
+        let in_play = held | p.table;
+        let others = held & !p.hands[seat as usize];
         let mut scores = [0i32; 8];
         let mut n = 0;
         let ours = p.trick_len > 0 && self.is_max(p.best_seat) == mine;
         // Leading: the suits whose best card in play a partner of the mover holds.
         let mut mate_tops = 0u8;
         if p.trick_len == 0 {
-            for (s, &m) in ctx.mask.iter().enumerate() {
-                let top = bits(in_play & m).max_by_key(|&x| ctx.pow[s][x as usize]);
-                if let Some(top) = top {
-                    let holder = (0..NUM_PLAYERS as u8).find(|&x| p.hands[x as usize] >> top & 1 == 1);
-                    if holder.is_some_and(|x| x != seat && self.is_max(x) == mine) {
-                        mate_tops |= 1 << s;
-                    }
+            for s in 0..4 {
+                let m = held & ctx.mask[s];
+                if m & legal == 0 || m == 0 {
+                    continue;
+                }
+                let top = 31 - m.leading_zeros();
+                let holder = (0..NUM_PLAYERS as u8).find(|&x| p.hands[x as usize] >> top & 1 == 1);
+                if holder.is_some_and(|x| x != seat && self.is_max(x) == mine) {
+                    mate_tops |= 1 << s;
                 }
             }
         }
-        let safe = ours && self.secure(p, p.best_pow, mine);
+        let safe = ours && self.secure(p, p.best, mine);
+        let wins = if p.trick_len > 0 { above(p.best) & ctx.live[p.led as usize] } else { 0 };
         for c in bits(legal) {
             if ctx.merged_away(c, legal, in_play) {
                 continue;
@@ -878,37 +914,37 @@ impl Solver {
             let pts = i32::from(ctx.pts[ci]);
             let score = if p.trick_len == 0 {
                 let s = ctx.suit[ci] as usize;
-                let power = ctx.pow[s][ci];
-                let boss = bits(others & ctx.mask[s]).all(|x| ctx.pow[s][x as usize] < power);
+                let power = i32::from(ctx.power[ci]);
+                let boss = others & ctx.mask[s] & above(c) == 0;
                 if boss {
                     100 + pts
                 } else if mate_tops >> s & 1 == 1 {
                     // Lead low to a partner holding the suit's best card.
-                    60 - 4 * pts - i32::from(power)
+                    60 - 4 * pts - power
                 } else {
-                    -4 * pts - i32::from(power)
+                    -4 * pts - power
                 }
             } else {
-                let power = ctx.pow[p.led as usize][ci];
-                let beats = power > p.best_pow;
+                let beats = wins >> c & 1 == 1;
+                let power = if ctx.live[p.led as usize] >> c & 1 == 1 { i32::from(ctx.power[ci]) } else { 0 };
                 if ours {
                     if safe {
                         // The side takes this trick whatever comes: smear points, without overtaking.
                         pts * 4 - i32::from(beats)
-                    } else if beats && self.secure(p, power, mine) {
+                    } else if beats && self.secure(p, c, mine) {
                         // Make the side's trick safe.
-                        150 + pts - i32::from(power)
+                        150 + pts - power
                     } else {
-                        -pts * 4 - i32::from(power)
+                        -pts * 4 - power
                     }
-                } else if beats && self.secure(p, power, mine) {
+                } else if beats && self.secure(p, c, mine) {
                     // Take the trick for good, as cheaply as possible.
-                    200 + i32::from(p.trick_pts) + pts - i32::from(power)
+                    200 + i32::from(p.trick_pts) + pts - power
                 } else if beats {
-                    50 - pts * 4 - i32::from(power)
+                    50 - pts * 4 - power
                 } else {
                     // Throw cheap.
-                    -pts * 4 - i32::from(power)
+                    -pts * 4 - power
                 }
             };
             // Insertion sort, best score first.
@@ -926,6 +962,16 @@ impl Solver {
     }
 }
 
+/// The seat after `seat` in turn.
+#[inline(always)]
+fn next_seat(seat: u8) -> u8 {
+    if seat as usize == NUM_PLAYERS - 1 {
+        0
+    } else {
+        seat + 1
+    }
+}
+
 /// The first action with the best value (`better(a, b)`: a is strictly better than b).
 fn pick_best<T: Copy>(moves: &[(u8, T)], better: impl Fn(T, T) -> bool) -> (u8, T) {
     let mut best = moves[0];
@@ -935,12 +981,6 @@ fn pick_best<T: Copy>(moves: &[(u8, T)], better: impl Fn(T, T) -> bool) -> (u8, 
         }
     }
     best
-}
-
-/// A 64-bit word as its low and high halves.
-#[inline]
-fn split(x: u64) -> [u32; 2] {
-    [x as u32, (x >> 32) as u32]
 }
 
 /// The set bits of a mask, lowest first.
@@ -958,14 +998,13 @@ fn bits(mut m: u32) -> impl Iterator<Item = u8> {
 impl Ctx {
     fn empty() -> Ctx {
         Ctx {
-            pow: [[0; 32]; 4],
+            ext: [0; 32],
+            int: [0; 32],
             suit: [0; 32],
             mask: [0; 4],
+            live: [0; 4],
             pts: [0; 32],
-            order: [[0; 14]; 4],
-            order_len: [0; 4],
-            rank_in_suit: [0; 32],
-            higher: [0; 32],
+            power: [0; 32],
             equal_pts: [0; 32],
             side: 0,
             picker: NONE,
@@ -977,43 +1016,35 @@ impl Ctx {
         }
     }
 
-    /// The tables of one ranking and under (R3, R6, R16): powers, suits, orders and equal points. They are
-    /// the same in every world of a search, so [`Solver`] rebuilds them only when the key changes.
+    /// The tables of one ranking and under (R3, R6, R16): our numbering, suits and equal points. They are the
+    /// same in every world of a search, so [`Solver`] rebuilds them only when the key changes.
     fn set_tables(&mut self, ranking: &Ranking, under: Option<(SCard, ESuit)>) {
-        self.mask = [0; 4];
-        for i in 0..32u8 {
+        // (block, power in its own suit, engine index) of every card: blocks clubs, spades, hearts, trumps.
+        let mut cards = [(0u8, 0u8, 0u8); 32];
+        for (i, slot) in cards.iter_mut().enumerate() {
+            let i = i as u8;
             let Some(card) = SCard::from_index(i) else { continue };
             let suit = match under {
                 Some((u, s)) if u == card => s,
                 _ => super::ranking::suit_of(card),
             };
             let own = SUITS.iter().position(|&s| s == suit).unwrap_or(0) as u8;
-            self.suit[i as usize] = own;
-            self.mask[own as usize] |= 1 << i;
-            self.pts[i as usize] = card.points();
-            for (k, &s) in SUITS.iter().enumerate() {
-                self.pow[k][i as usize] = ranking.power_in_trick(card, s, under);
-            }
+            let block = (own + 3) % 4;
+            *slot = (block, ranking.power_in_trick(card, suit, under), i);
+        }
+        cards.sort_unstable();
+        self.mask = [0; 4];
+        for (c, &(block, power, i)) in cards.iter().enumerate() {
+            let own = (block + 1) % 4;
+            self.ext[c] = i;
+            self.power[c] = power;
+            self.suit[c] = own;
+            self.mask[own as usize] |= 1 << c;
+            self.pts[c] = SCard::from_index(i).map_or(0, SCard::points);
+            self.int[i as usize] = c as u8;
         }
         for s in 0..4 {
-            let mut cards = [0u8; 32];
-            let mut len = 0;
-            for c in bits(self.mask[s]) {
-                cards[len] = c;
-                len += 1;
-            }
-            let cards = &mut cards[..len];
-            cards.sort_unstable_by_key(|&c| self.pow[s][c as usize]);
-            for (k, &c) in cards.iter().enumerate() {
-                self.order[s][k] = c;
-                self.rank_in_suit[c as usize] = k as u8;
-            }
-            self.order_len[s] = len as u8;
-            let mut stronger = 0u32;
-            for &c in cards.iter().rev() {
-                self.higher[c as usize] = stronger;
-                stronger |= 1 << c;
-            }
+            self.live[s] = self.mask[s] | self.mask[0];
         }
         // Card points take a handful of values (0, 2, 3, 4, 10, 11): one mask per value.
         let mut of_pts = [0u32; 12];
@@ -1023,6 +1054,12 @@ impl Ctx {
         for c in 0..32 {
             self.equal_pts[c] = of_pts[self.pts[c] as usize];
         }
+    }
+
+    /// A mask of engine card indices in our numbering.
+    #[inline]
+    fn ours(&self, m: u32) -> u32 {
+        bits(m).fold(0, |o, i| o | 1 << self.int[i as usize])
     }
 
     /// The parts of one hand: the sides, the called card and the duties, the option and the blind.
@@ -1041,16 +1078,17 @@ impl Ctx {
             }
         }
         if let Some(c) = called {
-            let cs = self.suit[c.index() as usize];
-            self.called = c.bit();
+            let bit = self.ours(c.bit());
+            let cs = self.suit[bit.trailing_zeros() as usize];
+            self.called = bit;
             self.called_suit = cs;
-            self.duty |= c.bit();
+            self.duty |= bit;
             if let Some(picker) = state.picker() {
-                self.duty |= state.hand(picker as usize).0 & self.mask[cs as usize];
+                self.duty |= self.ours(state.hand(picker as usize).0) & self.mask[cs as usize];
             }
         }
         if let Some(u) = state.under() {
-            self.duty |= u.bit();
+            self.duty |= self.ours(u.bit());
         }
         self.no_discard = state.rules().called_card_no_discard;
         self.blind_pts = state.deal().blind.points() as u8;
@@ -1115,12 +1153,11 @@ impl Ctx {
         p.hands[seat as usize] &= !(1u32 << c);
         if p.trick_len == 0 {
             p.led = self.suit[ci];
-            p.best_pow = 0;
-        }
-        // R25: the highest trump, else the highest card of the suit led.
-        let power = self.pow[p.led as usize][ci];
-        if power > p.best_pow {
-            p.best_pow = power;
+            p.best = c;
+            p.best_seat = seat;
+        } else if (above(p.best) & self.live[p.led as usize]) >> c & 1 == 1 {
+            // R25: the highest trump, else the highest card of the suit led.
+            p.best = c;
             p.best_seat = seat;
         }
         p.trick_pts += self.pts[ci];
@@ -1154,26 +1191,20 @@ impl Ctx {
         Some((w, pts))
     }
 
-    /// Whether legal card `c` is merged into an equivalent one: a stronger legal card of the mover's in the same
-    /// suit, of equal points, with no card still in play between them, and neither carries a duty (called card,
-    /// under, hold card).
+    /// Whether legal card `c` is merged into an equivalent one: the next card still in play above it in its
+    /// suit (on the table or in a hand) is a legal card of the mover's of equal points, and neither carries a
+    /// duty (called card, under, hold card).
     #[inline]
     fn merged_away(&self, c: u8, legal: u32, in_play: u32) -> bool {
-        let ci = c as usize;
-        if self.duty >> c & 1 == 1 {
-            return false;
-        }
-        let mut same = legal & self.higher[ci] & self.equal_pts[ci] & !self.duty;
-        while same != 0 {
-            let h = same.trailing_zeros() as usize;
-            same &= same - 1;
-            // The cards strictly between c and h in their suit.
-            let between = self.higher[ci] & !self.higher[h] & !(1 << h);
-            if between & in_play == 0 {
-                return true;
-            }
-        }
-        false
+        let next = self.next_above(c, in_play);
+        next != 0 && next & legal & self.equal_pts[c as usize] & !self.duty != 0 && self.duty >> c & 1 == 0
+    }
+
+    /// The next card still in play above `c` in its suit, as a bit (0 if none).
+    #[inline]
+    fn next_above(&self, c: u8, in_play: u32) -> u32 {
+        let up = in_play & above(c) & self.mask[self.suit[c as usize] as usize];
+        up & up.wrapping_neg()
     }
 
     /// The card whose value `c` shares: itself, or the strongest of the chain of equivalents it is merged into.
@@ -1181,13 +1212,7 @@ impl Ctx {
         let in_play = p.hands.iter().fold(p.table, |m, h| m | h);
         let mut c = c;
         while self.merged_away(c, legal, in_play) {
-            // The next stronger card in play is the equivalent one.
-            let s = self.suit[c as usize] as usize;
-            let mut k = self.rank_in_suit[c as usize] as usize + 1;
-            while in_play >> self.order[s][k] & 1 == 0 {
-                k += 1;
-            }
-            c = self.order[s][k];
+            c = self.next_above(c, in_play).trailing_zeros() as u8;
         }
         c
     }

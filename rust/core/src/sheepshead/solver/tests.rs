@@ -239,6 +239,51 @@ fn non_play_states_are_refused() {
     assert_eq!(settlement_class(&leaster), Err(SolveError::Leaster));
 }
 
+/// R3, R4, R16, R25: the solver's numbering (suit blocks, weakest first, trumps last) says who wins exactly as
+/// the ranking does: for every jack order, every under and its suit, every suit led and every pair of cards,
+/// "beats" is "of the suit led or trump, and numbered higher"; and the masks convert both ways.
+#[test]
+fn r25_numbering_orders_cards_as_the_ranking() {
+    let cards: Vec<SCard> = (0..32).filter_map(SCard::from_index).collect();
+    let mut unders = vec![None];
+    for &u in &cards {
+        for s in ESuit::FAILS {
+            unders.push(Some((u, s)));
+        }
+    }
+    for jacks in [JackOrder::Standard, JackOrder::Seed] {
+        let ranking = Ranking::new(jacks);
+        for &under in &unders {
+            let mut ctx = Ctx::empty();
+            ctx.set_tables(ranking, under);
+            let ours = |c: SCard| ctx.ours(c.bit()).trailing_zeros() as u8;
+            assert_eq!(ctx.mask.iter().fold(0, |m, s| m | s), u32::MAX);
+            for &c in &cards {
+                assert_eq!(ctx.ext[ours(c) as usize], c.index(), "{c:?} under {under:?}");
+                assert_eq!(ctx.pts[ours(c) as usize], c.points());
+            }
+            for (k, &led) in SUITS.iter().enumerate() {
+                for &a in &cards {
+                    for &b in &cards {
+                        let (pa, pb) =
+                            (ranking.power_in_trick(a, led, under), ranking.power_in_trick(b, led, under));
+                        if pb == 0 || a == b {
+                            continue; // `b` could not be the best card of a trick led in `led`
+                        }
+                        let (oa, ob) = (ours(a), ours(b));
+                        let beats = (above(ob) & ctx.live[k]) >> oa & 1 == 1;
+                        assert_eq!(
+                            beats,
+                            pa > pb,
+                            "{a:?} over {b:?}, led {led:?}, {jacks:?}, under {under:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn tv_s5_class_of_points_and_tricks() {
     assert_eq!(Class::of(120, 6), Class::AllTricks);
