@@ -828,6 +828,20 @@ def batch_entries(game: str) -> list[Entry]:
             group=g,
         ),
     ]
+    # The exact solvers: any state (most are not in the card play, or too large for Tractor's), any target.
+    if game == "sheepshead":
+        target = P("target", st.sampled_from([0, 31, 61, 91, 120, 121]), [-1, 2**70, 1.5, "61", None])
+        out += [
+            Entry("sheepshead.solve", f"{m}:solve", [state], group=g),
+            Entry("sheepshead.reaches", f"{m}:reaches", [state, target], group=g),
+            Entry("sheepshead.settlement_class", f"{m}:settlement_class", [state], group=g),
+            Entry("sheepshead.leaster_values", f"{m}:leaster_values", [state, p_seat(game, "seat")], group=g),
+        ]
+    else:
+        nodes = P(
+            "max_nodes", st.integers(1, 20_000), [0, -1, 2**70, 1.5, "10", None], keyword=True, optional=True
+        )
+        out.append(Entry("tractor.solve", f"{m}:solve", [state, nodes], group=g))
 
     def observations(ctx: Any) -> Parts:
         count, seed_, steps, players = ctx if ctx is not None else (2, 0, 0, [0, 1])
