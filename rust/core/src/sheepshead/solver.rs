@@ -737,7 +737,16 @@ impl Solver {
             return gain + self.terminal(&q);
         }
         let (mut lo0, mut hi0) = self.static_bounds(p);
-        if p.trick_len > 0 && self.decided(p) {
+        if boundary && self.goal == Goal::Points {
+            // The best trumps still in play, as long as one team holds them all, go to that team: each wins
+            // the trick it is played to, or falls to a trick won by a better one of the run (R25).
+            let (team, run) = self.top_trump_run(p);
+            if team == Some(true) {
+                lo0 = run;
+            } else if team == Some(false) {
+                hi0 -= run;
+            }
+        } else if p.trick_len > 0 && self.decided(p) {
             // The trick on the table is decided: its winner's team takes it.
             let got = if self.goal == Goal::Points { i32::from(p.trick_pts) } else { 1 };
             if self.is_max(p.best_seat) {
@@ -834,6 +843,27 @@ impl Solver {
             };
         }
         best
+    }
+
+    /// At a trick boundary: the team (maximising or not) that holds the best trumps still in play, and the card
+    /// points of the run of them it holds before the first trump of the other team (`None`, 0: no trump left).
+    #[inline]
+    fn top_trump_run(&self, p: &Pos) -> (Option<bool>, i32) {
+        let mut trumps = p.hands.iter().fold(0, |m, h| m | h) & self.ctx.mask[0];
+        let mut team = None;
+        let mut run = 0;
+        while trumps != 0 {
+            let c = 31 - trumps.leading_zeros();
+            let holder = (0..NUM_PLAYERS as u8).find(|&s| p.hands[s as usize] >> c & 1 == 1).unwrap_or(0);
+            let t = self.is_max(holder);
+            if team.is_some_and(|x| x != t) {
+                break;
+            }
+            team = Some(t);
+            run += i32::from(self.ctx.pts[c as usize]);
+            trumps &= !(1 << c);
+        }
+        (team, run)
     }
 
     /// Whether the trick on the table is decided (picked hands): no seat still to play, the mover included, on
