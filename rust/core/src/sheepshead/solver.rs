@@ -924,7 +924,7 @@ impl Solver {
         if p.trick_len == 0 {
             for s in 0..4 {
                 let m = held & ctx.mask[s];
-                if m & legal == 0 || m == 0 {
+                if m & legal == 0 {
                     continue;
                 }
                 let top = 31 - m.leading_zeros();
