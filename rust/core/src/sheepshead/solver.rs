@@ -20,7 +20,7 @@
 
 use super::cards::SCard;
 use super::ranking::{ESuit, Ranking};
-use super::state::{Phase, State, NUM_PLAYERS, NUM_TRICKS};
+use super::state::{left, Phase, State, NUM_PLAYERS, NUM_TRICKS};
 use crate::game::Game;
 use std::cell::RefCell;
 use std::fmt;
@@ -670,6 +670,12 @@ impl Solver {
         &self.tt[j >> 1].0[j & 1]
     }
 
+    /// Entry `j` of the table, to overwrite.
+    #[inline(always)]
+    fn entry_mut(&mut self, j: usize) -> &mut Entry {
+        &mut self.tt[j >> 1].0[j & 1]
+    }
+
     /// The slot of the bucket at `i` to overwrite: one of an earlier call or goal, else the one with the smaller
     /// subtree (fewer cards left).
     #[inline]
@@ -833,7 +839,7 @@ impl Solver {
             if matches!(self.goal, Goal::Leaster(_)) {
                 self.tallies[j] = extra;
             }
-            self.tt[j >> 1].0[j & 1] = Entry {
+            *self.entry_mut(j) = Entry {
                 hands: p.hands,
                 gen: self.gen,
                 tag,
@@ -854,8 +860,8 @@ impl Solver {
         let mut run = 0;
         while trumps != 0 {
             let c = 31 - trumps.leading_zeros();
-            let holder = (0..NUM_PLAYERS as u8).find(|&s| p.hands[s as usize] >> c & 1 == 1).unwrap_or(0);
-            let t = self.is_max(holder);
+            let Some(seat) = holder(p, c as u8) else { break };
+            let t = self.is_max(seat);
             if team.is_some_and(|x| x != t) {
                 break;
             }
@@ -894,7 +900,7 @@ impl Solver {
                     return false;
                 }
             }
-            seat = next_seat(seat);
+            seat = left(seat, 1);
         }
         true
     }
@@ -902,8 +908,8 @@ impl Solver {
     /// Whether no seat still to play to this trick after the mover, on the other team than `team`, can beat
     /// card `best` (duties ignored: a heuristic for move ordering).
     fn secure(&self, p: &Pos, best: u8, team: bool) -> bool {
-        let left = NUM_PLAYERS as u8 - p.trick_len - 1;
-        self.unbeatable(p, next_seat(p.to_move), left, best, team)
+        let count = NUM_PLAYERS as u8 - p.trick_len - 1;
+        self.unbeatable(p, left(p.to_move, 1), count, best, team)
     }
 
     /// The legal cards of `p`, equivalent ones merged, in the order to search them: who wins the trick decides
@@ -928,8 +934,7 @@ impl Solver {
                     continue;
                 }
                 let top = 31 - m.leading_zeros();
-                let holder = (0..NUM_PLAYERS as u8).find(|&x| p.hands[x as usize] >> top & 1 == 1);
-                if holder.is_some_and(|x| x != seat && self.is_max(x) == mine) {
+                if holder(p, top as u8).is_some_and(|x| x != seat && self.is_max(x) == mine) {
                     mate_tops |= 1 << s;
                 }
             }
@@ -992,14 +997,10 @@ impl Solver {
     }
 }
 
-/// The seat after `seat` in turn.
-#[inline(always)]
-fn next_seat(seat: u8) -> u8 {
-    if seat as usize == NUM_PLAYERS - 1 {
-        0
-    } else {
-        seat + 1
-    }
+/// The seat whose hand holds card `c`, if any.
+#[inline]
+fn holder(p: &Pos, c: u8) -> Option<u8> {
+    (0..NUM_PLAYERS as u8).find(|&s| p.hands[s as usize] >> c & 1 == 1)
 }
 
 /// The first action with the best value (`better(a, b)`: a is strictly better than b).
@@ -1195,7 +1196,7 @@ impl Ctx {
         p.table |= 1 << c;
         p.trick_len += 1;
         if (p.trick_len as usize) < NUM_PLAYERS {
-            p.to_move = (seat + 1) % NUM_PLAYERS as u8;
+            p.to_move = left(seat, 1);
             return None;
         }
         let w = p.best_seat;
