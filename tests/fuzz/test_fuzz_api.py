@@ -78,6 +78,8 @@ def test_sheepshead_helpers_and_card(fuzz: Fuzzer) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_envs(fuzz: Fuzzer, game: str) -> None:
     """The PettingZoo environments: env/raw_env options, reset, step, observe, last, the spaces, render."""
+    if not s.HAVE_ENVS:
+        pytest.skip(s.NO_ENVS)
     fuzz.explore_entries("envs", s.env_entries(game), examples=100)
     fuzz.check()
 

@@ -4,6 +4,7 @@ call (refused or not) is made thousands of times."""
 
 from __future__ import annotations
 
+import strategies as s
 from fuzzer import Fuzzer
 from harness import Call, Ref
 from hypothesis import strategies as st
@@ -109,8 +110,11 @@ def leak_cases() -> list[tuple[Call, int]]:
             receiver=Ref("state", ("sheepshead", 1, 20)),
             name="sheepshead.State.resample(0, 1)",
         ),
-        Call(".step", (-1,), receiver=Ref("env", ("tractor", {}, 1, 5)), name="envs.tractor_v0.step(-1)"),
     ]
+    if s.HAVE_ENVS:
+        calls.append(
+            Call(".step", (-1,), receiver=Ref("env", ("tractor", {}, 1, 5)), name="envs.tractor_v0.step(-1)")
+        )
     return [(call, 300 if call.name in heavy else 3000) for call in calls]
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 from harness import Call, FuzzConfig, Outcome, Ref, WorkerPool
-from strategies import Endless
+from strategies import HAVE_ENVS, NO_ENVS, Endless
 
 GAMES = ("sheepshead", "tractor")
 MODULE = {"sheepshead": "tricktaker.sheepshead", "tractor": "tricktaker.tractor"}
@@ -418,8 +418,15 @@ def verdict(outcome: Outcome, expect: tuple[str, ...]) -> str | None:
     return f"expected {' or '.join(expect)}, got {outcome.summary()} ({outcome.seconds:.2f} s)"
 
 
+def needs_envs(case: Case) -> bool:
+    """Whether the case calls a PettingZoo environment (skipped without the ``envs`` extra)."""
+    return case.id.startswith("envs.") or "tricktaker.envs." in case.call.target
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_regression(regression_pool: WorkerPool, case: Case) -> None:
+    if needs_envs(case) and not HAVE_ENVS:
+        pytest.skip(NO_ENVS)
     outcome = regression_pool.run_one(case.call)
     problem = verdict(outcome, case.expect)
     if problem is not None:
