@@ -38,12 +38,58 @@ def test_a_time_budget_bounds_the_worlds() -> None:
     assert bots.ISMCTSBot(simulations=10**6, seconds=0.01).act(state) in state.legal_actions()
 
 
+def test_bidding_action_is_the_heuristic_bots_pick_bury_call_and_under() -> None:
+    """R10, R11, R14–R16: ``bidding_action`` is the rule of thumb of ``SheepsheadHeuristicBot`` (its bid)
+    and of the greedy rollouts, legal in every bidding phase and ``None`` once the card play begins."""
+    heuristic = bots.SheepsheadHeuristicBot()
+    seen = set()
+    for seed in range(300):
+        rules = sheepshead.Rules(no_legal_call="unknown" if seed % 2 else "alone")
+        state = sheepshead.State.new(seed, rules=rules, dealer=seed % 5)
+        while state.phase not in ("play", "done"):
+            action = sheepshead.bidding_action(state)
+            assert action in state.legal_actions()
+            if len(state.legal_actions()) > 1:
+                assert heuristic.act(state) == action
+            seen.add(state.phase)
+            # Off the rule now and then, to reach every phase.
+            state.apply_action(state.legal_actions()[0] if seed % 3 == 0 else action)
+        assert sheepshead.bidding_action(state) is None
+    assert seen == {"pick", "bury", "call", "under"}
+
+
+def test_the_solver_bot_searches_the_bidding_with_the_heuristics_bids_in_its_rollouts() -> None:
+    """The pick is valued over sampled deals whose later bids are the heuristic's: with every top trump the
+    bot picks; it searches reproducibly, and often decides otherwise than the rule of thumb (a third of first
+    picks with 8 worlds); with ``bid_rollouts=None`` it bids as ``bidding`` does."""
+    # Seat 0 (first to act, dealer 4) holds the four queens and both black jacks.
+    hands = [
+        "QC QS QH QD JC JS",
+        "7C 8C 9C 10C KC AC",
+        "7S 8S 9S 10S KS AS",
+        "7H 8H 9H 10H KH AH",
+        "7D 8D 9D 10D KD AD",
+    ]
+    state = sheepshead.State.from_cards([h.split() for h in hands], ["JH", "JD"], dealer=4)
+    bot = bots.SolverPIMCBot(worlds=8, seed=3)
+    assert bot.act(state) == state.legal_actions()[0] == 0  # pick
+    found = [bots.SolverPIMCBot(worlds=6, seed=5).act(sheepshead.State.new(s)) for s in range(20)]
+    assert found == [bots.SolverPIMCBot(worlds=6, seed=5).act(sheepshead.State.new(s)) for s in range(20)]
+    heuristic = bots.SheepsheadHeuristicBot()
+    assert sum(f != heuristic.act(sheepshead.State.new(s)) for s, f in enumerate(found)) >= 2
+    plain = bots.SolverPIMCBot(worlds=4, bid_rollouts=None)
+    for s in range(20):
+        state = sheepshead.State.new(s)
+        assert plain.act(state) == heuristic.act(state)
+
+
 @pytest.mark.parametrize(
     ("make", "message"),
     [
         (lambda: bots.SolverPIMCBot(worlds=0), "worlds"),
         (lambda: bots.SolverPIMCBot(evaluator="oracle"), "evaluator must be"),
         (lambda: bots.SolverPIMCBot(seconds=-1), "seconds must be"),
+        (lambda: bots.SolverPIMCBot(bid_rollouts=0), "bid_rollouts"),
         (lambda: bots.ISMCTSBot(simulations=0), "simulations"),
         (lambda: bots.ISMCTSBot(seconds=float("inf")), "seconds must be"),
     ],

@@ -136,8 +136,7 @@ class RandomBot:
 
 # ---- Sheepshead ----
 
-_SH_BURY, _SH_CALL_ACE, _SH_CALL_TEN, _SH_ALONE, _SH_UNDER, _SH_PLAY = 2, 34, 37, 40, 41, 73
-_SH_PICK, _SH_PASS = 0, 1
+_SH_PLAY = 73
 _FAIL_ORDER = {"A": 6, "10": 5, "K": 4, "9": 3, "8": 2, "7": 1}
 
 
@@ -210,12 +209,16 @@ class SheepsheadHeuristicBot:
     * Pick with at least 4 trumps or at least 2 queens; otherwise pass.
     * Bury the fail cards with the most points, keeping the lowest card of the suit it means to call (the hold
       card: a fail suit without its ace in hand, the shortest such); bury low trumps only when it must.
-    * Call an ace when one is offered, otherwise a ten, otherwise go alone.
+    * Call an ace when one is offered, otherwise a ten, otherwise go alone; the cheapest card is the under.
     * Leading: as picker or partner lead the highest trump; as opponent lead a fail ace, else the lowest fail
       card (the called suit first while the partner is unknown), else the lowest trump.
     * Following: if a known friend is winning the trick, schmear the card with the most points (not a queen
       or a jack); else if the trick holds 10 points or more (any points when last to play) and can be won, win
       it with the cheapest winning card; otherwise play the lowest card (fewest points, then weakest).
+
+    The pick, the bury, the call and the under are :func:`tricktaker.sheepshead.bidding_action`, the choices
+    the ``"greedy"`` rollout policy makes, so that a search rolling out with it (:class:`SolverPIMCBot`'s
+    pick) sees the other seats bid as this bot does.
     """
 
     def __init__(self, name: str = "heuristic") -> None:
@@ -229,57 +232,14 @@ class SheepsheadHeuristicBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        view = _SheepsheadView(state)
-        phase = state.phase
-        if phase == "pick":
-            return self._pick(view, legal)
-        if phase == "bury":
-            return self._bury(view, legal)
-        if phase == "call":
-            return self._call(legal)
-        if phase == "under":
-            return min(legal, key=lambda a: self._low_key(view, _SH_CARDS[a - _SH_UNDER]))
-        return self._play(view, legal)
+        bid = sheepshead.bidding_action(state)
+        if bid is not None:
+            return bid
+        return self._play(_SheepsheadView(state), legal)
 
     @staticmethod
     def _low_key(view: _SheepsheadView, card: Card) -> tuple[int, int]:
         return (sheepshead.card_points(card), view.power(card))
-
-    def _pick(self, view: _SheepsheadView, legal: list[int]) -> int:
-        trumps = sum(view.is_trump(c) for c in view.hand)
-        queens = sum(c.rank == "Q" for c in view.hand)
-        want = trumps >= 4 or queens >= 2
-        choice = _SH_PICK if want else _SH_PASS
-        return choice if choice in legal else legal[0]
-
-    def _bury(self, view: _SheepsheadView, legal: list[int]) -> int:
-        hand = view.hand
-        candidates = []
-        for suit in ("C", "S", "H"):
-            cards = [c for c in hand if not view.is_trump(c) and c.suit == suit]
-            if cards and Card("A" + suit) not in hand:
-                candidates.append(cards)
-        hold: Card | None = None
-        if candidates:
-            shortest = min(candidates, key=len)
-            hold = min(shortest, key=view.power)
-
-        def key(action: int) -> tuple[int, int, int]:
-            card = _SH_CARDS[action - _SH_BURY]
-            if view.is_trump(card):
-                return (0, -view.power(card), 0)  # the weakest trump, only if nothing else
-            if card == hold:
-                return (1, 0, 0)
-            return (2, sheepshead.card_points(card), view.power(card))
-
-        return max(legal, key=key)
-
-    def _call(self, legal: list[int]) -> int:
-        for first in (_SH_CALL_ACE, _SH_CALL_TEN):
-            calls = [a for a in legal if first <= a < first + 3]
-            if calls:
-                return calls[0]
-        return _SH_ALONE if _SH_ALONE in legal else legal[0]
 
     def _play(self, view: _SheepsheadView, legal: list[int]) -> int:
         cards = {a: _SH_CARDS[a - _SH_PLAY] for a in legal}
@@ -677,7 +637,11 @@ class SolverPIMCBot:
       With at most ``solver_tricks`` tricks left, by the exact solver (``evaluator``: ``"solver"``, the return
       under perfect play, by default; ``"win"`` or ``"points"``); before, by ``rollouts`` greedy finishes of
       each world (early in a hand an exact solve costs milliseconds a world, and perfect play of a far-off
-      end is not what the table will play). The pick, bury and call are left to ``bidding`` (a
+      end is not what the table will play).
+    * Sheepshead's pick, bury, call and under: each option valued in ``worlds`` deals by ``bid_rollouts``
+      greedy finishes, in which every later pick, bury and call is the heuristic's
+      (:func:`tricktaker.sheepshead.bidding_action`: the other seats are taken to bid as
+      :class:`SheepsheadHeuristicBot` does). With ``bid_rollouts=None`` they are left to ``bidding`` (a
       :class:`SheepsheadHeuristicBot` by default).
     * Tractor's card play: whole plays are the candidates (as :class:`TractorPIMCBot` chooses them), valued
       in ``worlds`` rounds by the exact solver once each hand holds at most ``solver_cards`` cards, else by
@@ -703,6 +667,7 @@ class SolverPIMCBot:
         solver_tricks: int = 4,
         solver_cards: int = 2,
         seconds: float | None = None,
+        bid_rollouts: int | None = 16,
     ) -> None:
         self.worlds = _args.whole(worlds, "worlds", 1, MAX_SAMPLES)
         """Deals sampled per decision (1 to :data:`MAX_SAMPLES`)."""
@@ -731,6 +696,11 @@ class SolverPIMCBot:
         4: the solver is for the last tricks)."""
         self.seconds = _args.seconds(seconds)
         """The time per decision, or ``None``: ``worlds`` worlds every time."""
+        self.bid_rollouts = (
+            None if bid_rollouts is None else _args.whole(bid_rollouts, "bid_rollouts", 1, MAX_SAMPLES)
+        )
+        """Sheepshead: greedy finishes per option and world of a pick, bury, call or under (``None``: those
+        are left to ``bidding``)."""
         self._heuristic = TractorHeuristicBot()
         self._plans: dict[int, list[Card]] = {}
 
@@ -790,7 +760,10 @@ class SolverPIMCBot:
         me = _to_act(state)
         if isinstance(state, sheepshead.State):
             if state.phase != "play":
-                return self._bidder("sheepshead").act(state)
+                if self.bid_rollouts is None:
+                    return self._bidder("sheepshead").act(state)
+                values = self._search(state, me, "rollouts", None, self.bid_rollouts)
+                return legal[max(range(len(legal)), key=lambda i: (values[i], -i))]
             if 6 - state.trick_number <= self.solver_tricks:
                 values = self._search(state, me, self.evaluator, None, 1)
             else:

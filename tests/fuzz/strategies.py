@@ -841,6 +841,7 @@ def batch_entries(game: str) -> list[Entry]:
             Entry("sheepshead.reaches", f"{m}:reaches", [state, target], group=g),
             Entry("sheepshead.settlement_class", f"{m}:settlement_class", [state], group=g),
             Entry("sheepshead.leaster_values", f"{m}:leaster_values", [state, p_seat(game, "seat")], group=g),
+            Entry("sheepshead.bidding_action", f"{m}:bidding_action", [state], group=g),
         ]
     else:
         nodes = P(

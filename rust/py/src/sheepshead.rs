@@ -455,6 +455,14 @@ pub fn trumps(py: Python<'_>, jack_order: Text) -> PyResult<Vec<Py<Card>>> {
     Ok(cards_list(py, ranking.sorted(ranking::ESuit::TRUMP.cards())))
 }
 
+/// The rule-of-thumb pick, bury, call or under of the seat to act, as the greedy rollout policy makes it
+/// (``tricktaker.sheepshead.bidding_action``): an action id, or ``None`` in the card play and once the hand is
+/// over.
+#[pyfunction]
+pub fn bidding_action(state: &Bound<'_, State>) -> Option<u8> {
+    tricktaker_core::sheepshead::greedy::bidding_action(&state.borrow().inner)
+}
+
 /// A solve's answer: the value, the best action, every legal action with its value, the nodes searched.
 type Solved<T> = (T, u8, Vec<(u8, T)>, u64);
 
@@ -509,6 +517,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(suit_of, m)?)?;
     m.add_function(wrap_pyfunction!(card_points, m)?)?;
     m.add_function(wrap_pyfunction!(trumps, m)?)?;
+    m.add_function(wrap_pyfunction!(bidding_action, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(reaches, m)?)?;
     m.add_function(wrap_pyfunction!(settlement_class, m)?)?;

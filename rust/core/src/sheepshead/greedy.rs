@@ -4,13 +4,21 @@
 //! The greedy policy plays as if it saw the teams (a rollout runs in a full deal: the partner is known): when
 //! its side already holds the trick it adds the most points it can (a fail card before a trump); when the
 //! trick is the other side's and it can take it, it takes it with its cheapest winning card if the trick holds
-//! points or it plays last, and otherwise throws its cheapest card (fewest points, then the weakest). It leads,
-//! and decides the pick, the bury and the call, at random; in a leaster (everyone for itself, the fewest points
-//! winning) it plays at random. One action in eight is random anyway, so that rollouts differ.
+//! points or it plays last, and otherwise throws its cheapest card (fewest points, then the weakest). It leads at
+//! random, and in a leaster (everyone for itself, the fewest points winning) it plays at random. One card in
+//! eight is random anyway, so that rollouts differ.
+//!
+//! The pick, the bury, the call and the under it decides by the rules of thumb of the Python package's
+//! `SheepsheadHeuristicBot` (the same choice in every state, checked by `tests/test_bots.py`): pick with at
+//! least four trumps or two queens (R10); bury the fail cards with the most points, keeping the lowest card of
+//! the shortest fail suit without its ace in hand (the hold card), and a trump only when nothing else is left
+//! (R11); call the first ace offered, else the first ten, else go alone (R14, R15); lay the cheapest card as the
+//! under (R16). So PIMC over those decisions (`SolverPIMCBot`) sees each world played on by seats that decide
+//! them as that bot does.
 
-use super::actions::PLAY;
+use super::actions::{ALONE, BURY, CALL, CALLABLE, PASS, PICK, PLAY, UNDER};
 use super::cards::{CardSet, SCard};
-use super::ranking::{suit_of, Ranking};
+use super::ranking::{suit_of, ESuit, Ranking};
 use super::state::{left, Phase, State, NUM_PLAYERS};
 use crate::game::Game;
 use crate::policy::{Policy, Random};
@@ -61,13 +69,75 @@ fn greedy_card(state: &State) -> Option<SCard> {
     playable.into_iter().min_by_key(cheap)
 }
 
+/// The rule-of-thumb pick, bury, call or under of the seat to act (`None` in the card play).
+pub fn bidding_action(state: &State) -> Option<u8> {
+    let seat = state.current_player()?;
+    let hand = state.hand(seat as usize);
+    let ranking: &Ranking = state.ranking();
+    let is_trump = |c: SCard| suit_of(c).is_trump();
+    let cheap = |c: &SCard| (c.points(), ranking.power(*c));
+    match state.phase() {
+        Phase::Pick => {
+            // R10: four trumps or two queens.
+            let trumps = hand.into_iter().filter(|&c| is_trump(c)).count();
+            let queens = hand.into_iter().filter(|c| c.rank() == QUEEN).count();
+            Some(if trumps >= 4 || queens >= 2 { PICK } else { PASS })
+        }
+        Phase::Bury => {
+            // R11: keep a hold card, the lowest of the shortest fail suit whose ace is not in hand.
+            let hold = [ESuit::CLUBS, ESuit::SPADES, ESuit::HEARTS]
+                .into_iter()
+                .filter(|&s| !hand.contains(SCard::of(s.plain(), ACE)))
+                .map(|s| hand.intersection(s.cards()))
+                .filter(|cards| !cards.is_empty())
+                .min_by_key(|cards| cards.len())
+                .and_then(|cards| cards.into_iter().min_by_key(|&c| ranking.power(c)));
+            // The most points among the other fail cards, then the hold card, then the weakest trump.
+            let key = |c: SCard| match () {
+                _ if is_trump(c) => (0, -i32::from(ranking.power(c)), 0),
+                _ if Some(c) == hold => (1, 0, 0),
+                _ => (2, i32::from(c.points()), i32::from(ranking.power(c))),
+            };
+            first_max(hand, key).map(|c| BURY + c.index())
+        }
+        Phase::Call => {
+            // R14, R15: the first ace offered, else the first ten, else alone.
+            let (calls, _) = state.callable();
+            let call = (0..CALLABLE.len()).find(|&k| calls.contains(CALLABLE[k]));
+            Some(call.map_or(ALONE, |k| CALL + k as u8))
+        }
+        Phase::Under => hand.into_iter().min_by_key(cheap).map(|c| UNDER + c.index()),
+        Phase::Play | Phase::Done => None,
+    }
+}
+
+/// Rank indices (`SCard::rank`).
+const QUEEN: u8 = 5;
+const ACE: u8 = 7;
+
+/// The first card of `cards` (in index order) with the greatest key.
+fn first_max<K: Ord>(cards: CardSet, key: impl Fn(SCard) -> K) -> Option<SCard> {
+    let mut best: Option<(SCard, K)> = None;
+    for c in cards {
+        let k = key(c);
+        if best.as_ref().is_none_or(|(_, b)| k > *b) {
+            best = Some((c, k));
+        }
+    }
+    best.map(|(c, _)| c)
+}
+
 impl Policy<State> for RolloutPolicy {
     #[inline(always)]
     fn action(&self, state: &State, rng: &mut Rng) -> u8 {
         match self {
             RolloutPolicy::Random => Random.action(state, rng),
             RolloutPolicy::Greedy => {
-                if state.phase() == Phase::Play && rng.below(8) != 0 {
+                if state.phase() != Phase::Play {
+                    if let Some(action) = bidding_action(state) {
+                        return action;
+                    }
+                } else if rng.below(8) != 0 {
                     if let Some(card) = greedy_card(state) {
                         return PLAY + card.index();
                     }
@@ -109,6 +179,68 @@ mod tests {
             }
             assert_eq!(state.returns().iter().sum::<i32>(), 0);
         }
+    }
+
+    /// The bidding rule's actions from `state` on, applied one after another while they are not the card play.
+    fn bids(mut state: State) -> Vec<String> {
+        let mut out = vec![];
+        while let Some(a) = bidding_action(&state) {
+            assert!(state.is_legal(u32::from(a)), "{a} is legal");
+            out.push(super::super::Action::from_id(a).expect("an action").to_string());
+            state.apply_unchecked(a);
+        }
+        assert_eq!(state.phase(), Phase::Play);
+        out
+    }
+
+    fn table(hands: [&str; 5], blind: &str, rules: super::super::Rules) -> State {
+        let cards = |s: &str| -> CardSet {
+            s.split_whitespace()
+                .map(|t| SCard::from_card(t.parse().expect("a card")).expect("in the deck"))
+                .collect()
+        };
+        let deal = super::super::Deal::new(hands.map(cards), cards(blind)).expect("a deal");
+        State::from_deal(deal, rules, 4, 1, Rng::new(0)).expect("a hand")
+    }
+
+    #[test]
+    fn r10_r11_r14_bids_pick_on_four_trumps_and_bury_around_the_hold_card() {
+        // Seat 0 holds four trumps (R10). With the blind: clubs 7C KC and spades 10S 8S, neither ace held, so
+        // the shortest suit, clubs first on a tie, keeps its lowest card 7C as the hold card (R11); 10S, then
+        // KC (the most points) go down, and the ace of the hold suit is called (R14).
+        let hands = [
+            "QC QS JD 9D 7C KC",
+            "8C 9C 10C JC AC 7D",
+            "8D 10D QD KD AD 7H",
+            "8H 9H 10H JH QH KH",
+            "AH 7S 9S JS KS AS",
+        ];
+        let state = table(hands, "10S 8S", super::super::Rules::default());
+        assert_eq!(bids(state), ["pick", "bury 10S", "bury KC", "call AC"]);
+    }
+
+    #[test]
+    fn r10_r16_bids_pass_short_of_the_rule_pick_on_two_queens_and_lay_the_cheapest_under() {
+        // Seat 0: three trumps, one queen: pass. Seat 1: two trumps, both queens: pick (R10). It buries its two
+        // richest cards (AS, 10S) and, holding no club or heart to call, goes alone (R20) or, with
+        // `no_legal_call = unknown`, calls the first ace and lays its cheapest card as the under (R16).
+        let hands = [
+            "QC JC AD 7C 8C 9C",
+            "QS QH 7S 8S 9S 10S",
+            "10C KC AC 7D 8D 9D",
+            "10D JD QD KD 7H 8H",
+            "9H 10H JH KH AH JS",
+        ];
+        let alone = table(hands, "KS AS", super::super::Rules::default());
+        assert_eq!(bids(alone), ["pass", "pick", "bury AS", "bury 10S", "alone"]);
+        let rules = super::super::Rules {
+            no_legal_call: super::super::rules::NoLegalCall::Unknown,
+            ..super::super::Rules::default()
+        };
+        assert_eq!(
+            bids(table(hands, "KS AS", rules)),
+            ["pass", "pick", "bury AS", "bury 10S", "call AC", "under 7S"]
+        );
     }
 
     #[test]
