@@ -571,6 +571,7 @@ impl Solver {
         PLAY + self.ctx.ext[c as usize]
     }
 
+    #[inline(always)]
     fn is_max(&self, seat: u8) -> bool {
         match self.goal {
             Goal::Leaster(s) => seat == s,
@@ -578,10 +579,12 @@ impl Solver {
         }
     }
 
+    #[inline(always)]
     fn legal(&self, p: &Pos) -> u32 {
         self.ctx.legal(p)
     }
 
+    #[inline(always)]
     fn play(&self, p: &mut Pos, c: u8) -> i32 {
         let w = self.ctx.play(p, c);
         match (w, self.goal) {
@@ -727,20 +730,11 @@ impl Solver {
             return self.terminal(p);
         }
         if p.trick_no as usize == NUM_TRICKS - 1 {
-            // The last trick: every hand holds one card, so the rest is forced.
-            let mut q = *p;
-            let mut gain = 0;
-            loop {
-                let c = q.hands[q.to_move as usize].trailing_zeros() as u8;
-                if c >= 32 {
-                    break; // no card (the engine never gets here)
-                }
-                gain += self.play(&mut q, c);
-                if q.trick_len == 0 {
-                    break;
-                }
-            }
-            return gain + self.terminal(&q);
+            return self.last_trick(p);
+        }
+        if p.trick_no as usize == NUM_TRICKS - 2 && !boundary {
+            self.nodes -= 1; // counted by `fifth_trick`
+            return self.fifth_trick(p, alpha, beta);
         }
         let (mut lo0, mut hi0) = self.static_bounds(p);
         if boundary && self.goal == Goal::Points {
@@ -847,6 +841,72 @@ impl Solver {
                 hi: hi.clamp(0, 255) as u8,
                 mv: best_move,
             };
+        }
+        best
+    }
+
+    /// The last trick: every hand holds one card, so the rest is forced.
+    #[inline]
+    fn last_trick(&self, p: &Pos) -> i32 {
+        if p.trick_len == 0 && !matches!(self.goal, Goal::Leaster(_)) {
+            // Before its lead: the best card of the suit led or trump wins (R25), and with it every point left.
+            let lead = p.hands[p.to_move as usize];
+            if lead == 0 {
+                return 0; // no card (the engine never gets here)
+            }
+            let led = self.ctx.suit[lead.trailing_zeros() as usize];
+            let all = p.hands.iter().fold(0, |m, h| m | h);
+            let top = 31 - (all & self.ctx.live[led as usize]).leading_zeros();
+            let ours = holder(p, top as u8).is_some_and(|s| self.is_max(s));
+            return match (ours, self.goal) {
+                (false, _) => 0,
+                (true, Goal::Points) => i32::from(p.rem),
+                (true, _) => 1,
+            };
+        }
+        let mut q = *p;
+        let mut gain = 0;
+        loop {
+            let c = q.hands[q.to_move as usize].trailing_zeros() as u8;
+            if c >= 32 {
+                break; // no card (the engine never gets here)
+            }
+            gain += self.play(&mut q, c);
+            if q.trick_len == 0 {
+                break;
+            }
+        }
+        gain + self.terminal(&q)
+    }
+
+    /// The fifth trick after its lead: every hand holds two cards at most, so a plain fail-soft alpha-beta (no
+    /// table, bounds or move ordering) costs less than what those would save; then the forced last trick.
+    fn fifth_trick(&mut self, p: &Pos, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        let max = self.is_max(p.to_move);
+        let mut best = if max { i32::MIN } else { i32::MAX };
+        for c in bits(self.legal(p)) {
+            let mut q = *p;
+            let gain = self.play(&mut q, c);
+            let rest = if q.trick_len == 0 {
+                self.last_trick(&q)
+            } else {
+                self.fifth_trick(&q, alpha - gain, beta - gain)
+            };
+            let v = gain + rest;
+            if max {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if best == i32::MIN || best == i32::MAX {
+            return self.static_bounds(p).0; // no legal card (the engine never gets here)
         }
         best
     }
