@@ -8,8 +8,8 @@
 //! random, and in a leaster (everyone for itself, the fewest points winning) it plays at random. One card in
 //! eight is random anyway, so that rollouts differ.
 //!
-//! The pick, the bury, the call and the under it decides by the rules of thumb of the Python package's
-//! `SheepsheadHeuristicBot` (the same choice in every state, checked by `tests/test_bots.py`): pick with at
+//! The pick, the bury, the call and the under it decides by rules of thumb, [`bidding_action`] (the Python
+//! package's `SheepsheadHeuristicBot` bids through it, as `sheepshead.bidding_action`): pick with at
 //! least four trumps or two queens (R10); bury the fail cards with the most points, keeping the lowest card of
 //! the shortest fail suit without its ace in hand (the hold card), and a trump only when nothing else is left
 //! (R11); call the first ace offered, else the first ten, else go alone (R14, R15); lay the cheapest card as the
