@@ -234,6 +234,14 @@ struct Pos {
     first: [u8; NUM_PLAYERS],
 }
 
+impl Pos {
+    /// The cards still in the hands.
+    #[inline(always)]
+    fn held(&self) -> u32 {
+        self.hands.iter().fold(0, |m, h| m | h)
+    }
+}
+
 /// A transposition-table entry: a trick-boundary position and bounds on its value (32 bytes, two to a
 /// 64-byte bucket, so that a probe reads one cache line). A leaster's tallies, the rest of its key, are kept
 /// beside the table in [`Solver::tallies`].
@@ -724,17 +732,16 @@ impl Solver {
     /// Fail-soft alpha-beta: the value of `p` if it lies strictly inside (alpha, beta), else a bound on the
     /// value on the side of the window it falls (≤ alpha: an upper bound; ≥ beta: a lower bound).
     fn search(&mut self, p: &Pos, mut alpha: i32, mut beta: i32) -> i32 {
-        self.nodes += 1;
         let boundary = p.trick_len == 0;
+        if p.trick_no as usize == NUM_TRICKS - 2 && !boundary {
+            return self.fifth_trick(p, alpha, beta);
+        }
+        self.nodes += 1;
         if boundary && p.trick_no as usize == NUM_TRICKS {
             return self.terminal(p);
         }
         if p.trick_no as usize == NUM_TRICKS - 1 {
             return self.last_trick(p);
-        }
-        if p.trick_no as usize == NUM_TRICKS - 2 && !boundary {
-            self.nodes -= 1; // counted by `fifth_trick`
-            return self.fifth_trick(p, alpha, beta);
         }
         let (mut lo0, mut hi0) = self.static_bounds(p);
         if boundary && self.goal == Goal::Points {
@@ -855,7 +862,7 @@ impl Solver {
                 return 0; // no card (the engine never gets here)
             }
             let led = self.ctx.suit[lead.trailing_zeros() as usize];
-            let all = p.hands.iter().fold(0, |m, h| m | h);
+            let all = p.held();
             let top = 31 - (all & self.ctx.live[led as usize]).leading_zeros();
             let ours = holder(p, top as u8).is_some_and(|s| self.is_max(s));
             return match (ours, self.goal) {
@@ -915,7 +922,7 @@ impl Solver {
     /// points of the run of them it holds before the first trump of the other team (`None`, 0: no trump left).
     #[inline]
     fn top_trump_run(&self, p: &Pos) -> (Option<bool>, i32) {
-        let mut trumps = p.hands.iter().fold(0, |m, h| m | h) & self.ctx.mask[0];
+        let mut trumps = p.held() & self.ctx.mask[0];
         let mut team = None;
         let mut run = 0;
         while trumps != 0 {
@@ -979,7 +986,7 @@ impl Solver {
         let ctx = &self.ctx;
         let seat = p.to_move;
         let mine = self.is_max(seat);
-        let held = p.hands.iter().fold(0, |m, h| m | h);
+        let held = p.held();
         let in_play = held | p.table;
         let others = held & !p.hands[seat as usize];
         let mut scores = [0i32; 8];
@@ -1300,7 +1307,7 @@ impl Ctx {
 
     /// The card whose value `c` shares: itself, or the strongest of the chain of equivalents it is merged into.
     fn representative(&self, p: &Pos, legal: u32, c: u8) -> u8 {
-        let in_play = p.hands.iter().fold(p.table, |m, h| m | h);
+        let in_play = p.held() | p.table;
         let mut c = c;
         while self.merged_away(c, legal, in_play) {
             c = self.next_above(c, in_play).trailing_zeros() as u8;
