@@ -836,11 +836,17 @@ def batch_entries(game: str) -> list[Entry]:
     # The exact solvers: any state (most are not in the card play, or too large for Tractor's), any target.
     if game == "sheepshead":
         target = P("target", st.sampled_from([0, 31, 61, 91, 120, 121]), [-1, 2**70, 1.5, "61", None])
+        moves = P("moves", st.booleans(), [1, "yes", None, 2**70], keyword=True, optional=True)
         out += [
-            Entry("sheepshead.solve", f"{m}:solve", [state], group=g),
-            Entry("sheepshead.reaches", f"{m}:reaches", [state, target], group=g),
-            Entry("sheepshead.settlement_class", f"{m}:settlement_class", [state], group=g),
-            Entry("sheepshead.leaster_values", f"{m}:leaster_values", [state, p_seat(game, "seat")], group=g),
+            Entry("sheepshead.solve", f"{m}:solve", [state, moves], group=g),
+            Entry("sheepshead.reaches", f"{m}:reaches", [state, target, moves], group=g),
+            Entry("sheepshead.settlement_class", f"{m}:settlement_class", [state, moves], group=g),
+            Entry(
+                "sheepshead.leaster_values",
+                f"{m}:leaster_values",
+                [state, p_seat(game, "seat"), moves],
+                group=g,
+            ),
             Entry("sheepshead.bidding_action", f"{m}:bidding_action", [state], group=g),
         ]
     else:

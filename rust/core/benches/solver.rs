@@ -1,9 +1,10 @@
 //! Criterion benches of the Sheepshead card-play solver: exact points, `>= 61?` and the settlement class on
-//! full deals after the bury, and exact points with three tricks left.
+//! full deals after the bury (of every move, or of the position alone), and exact points with three tricks
+//! left.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use tricktaker_core::rng::Rng;
-use tricktaker_core::sheepshead::solver::Solver;
+use tricktaker_core::sheepshead::solver::{Moves, Solver};
 use tricktaker_core::sheepshead::{Phase, Rules, State};
 use tricktaker_core::Game;
 
@@ -41,19 +42,22 @@ fn bench(c: &mut Criterion) {
         v[i % v.len()]
     };
     c.bench_function("solver exact solve, full deal", |b| {
-        b.iter(|| black_box(solver.solve(&next(&deals)).map(|s| s.value)))
+        b.iter(|| black_box(solver.solve(&next(&deals), Moves::All).map(|s| s.value)))
     });
-    c.bench_function("solver exact value, full deal", |b| {
-        b.iter(|| black_box(solver.value(&next(&deals)).map(|s| s.value)))
+    c.bench_function("solver exact value (root), full deal", |b| {
+        b.iter(|| black_box(solver.solve(&next(&deals), Moves::Best).map(|s| s.value)))
     });
-    c.bench_function("solver reaches 61, full deal", |b| {
-        b.iter(|| black_box(solver.reaches(&next(&deals), 61).map(|v| v.value)))
+    c.bench_function("solver reaches 61, every move, full deal", |b| {
+        b.iter(|| black_box(solver.reaches(&next(&deals), 61, Moves::All).map(|v| v.value)))
     });
-    c.bench_function("solver settlement class, full deal", |b| {
-        b.iter(|| black_box(solver.settlement_class(&next(&deals)).map(|v| v.class)))
+    c.bench_function("solver reaches 61 (root), full deal", |b| {
+        b.iter(|| black_box(solver.reaches(&next(&deals), 61, Moves::Best).map(|v| v.value)))
+    });
+    c.bench_function("solver settlement class (root), full deal", |b| {
+        b.iter(|| black_box(solver.settlement_class(&next(&deals), Moves::Best).map(|v| v.class)))
     });
     c.bench_function("solver exact solve, 3 tricks left", |b| {
-        b.iter(|| black_box(solver.solve(&next(&three)).map(|s| s.value)))
+        b.iter(|| black_box(solver.solve(&next(&three), Moves::All).map(|s| s.value)))
     });
 }
 

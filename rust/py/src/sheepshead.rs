@@ -10,6 +10,7 @@ use tricktaker_core::rng::Rng;
 use tricktaker_core::sheepshead::cards::{CardSet, SCard};
 use tricktaker_core::sheepshead::ranking::{self, Ranking};
 use tricktaker_core::sheepshead::rules::JackOrder;
+use tricktaker_core::sheepshead::solver::{self, Moves};
 use tricktaker_core::sheepshead::{self as core, Deal, NUM_PLAYERS};
 use tricktaker_core::Game;
 
@@ -463,50 +464,66 @@ pub fn bidding_action(state: &Bound<'_, State>) -> Option<u8> {
     tricktaker_core::sheepshead::greedy::bidding_action(&state.borrow().inner)
 }
 
-/// A solve's answer: the value, the best action, every legal action with its value, the nodes searched.
+/// A solve's answer: the value, the best action, every legal action with its value (none when asked without
+/// the moves), the nodes searched.
 type Solved<T> = (T, u8, Vec<(u8, T)>, u64);
 
 fn solve_error(e: tricktaker_core::sheepshead::solver::SolveError) -> PyErr {
     errors::ArgumentError::new_err(e.to_string())
 }
 
+/// What the `moves` keyword of the solver functions asks for.
+fn moves_arg(moves: bool) -> Moves {
+    if moves {
+        Moves::All
+    } else {
+        Moves::Best
+    }
+}
+
 /// The exact value of the rest of the card play, every card seen (``tricktaker.sheepshead.solve``):
 /// ``(value, best, moves, nodes)``.
 #[pyfunction]
-pub fn solve(py: Python<'_>, state: &Bound<'_, State>) -> PyResult<Solved<i32>> {
+#[pyo3(signature = (state, *, moves = true))]
+pub fn solve(py: Python<'_>, state: &Bound<'_, State>, moves: bool) -> PyResult<Solved<i32>> {
     let state = state.borrow().inner;
-    let s = py.detach(|| tricktaker_core::sheepshead::solver::solve(&state)).map_err(solve_error)?;
+    let s = py.detach(|| solver::solve(&state, moves_arg(moves))).map_err(solve_error)?;
     Ok((s.value, s.best, s.moves, s.nodes))
 }
 
 /// Whether the picking side makes ``target`` card points under perfect play (``tricktaker.sheepshead.reaches``):
 /// ``(verdict, best, moves, nodes)``.
 #[pyfunction]
-pub fn reaches(py: Python<'_>, state: &Bound<'_, State>, target: Int) -> PyResult<Solved<bool>> {
+#[pyo3(signature = (state, target, *, moves = true))]
+pub fn reaches(py: Python<'_>, state: &Bound<'_, State>, target: Int, moves: bool) -> PyResult<Solved<bool>> {
     let target: u32 = target.within("target", 0, 121)?;
     let state = state.borrow().inner;
-    let s =
-        py.detach(|| tricktaker_core::sheepshead::solver::reaches(&state, target)).map_err(solve_error)?;
+    let s = py.detach(|| solver::reaches(&state, target, moves_arg(moves))).map_err(solve_error)?;
     Ok((s.value, s.best, s.moves, s.nodes))
 }
 
 /// The settlement class under perfect play (``tricktaker.sheepshead.settlement_class``): ``(class, best,
 /// moves, nodes)``, classes as their index in ``CLASSES``.
 #[pyfunction]
-pub fn settlement_class(py: Python<'_>, state: &Bound<'_, State>) -> PyResult<Solved<u8>> {
+#[pyo3(signature = (state, *, moves = true))]
+pub fn settlement_class(py: Python<'_>, state: &Bound<'_, State>, moves: bool) -> PyResult<Solved<u8>> {
     let state = state.borrow().inner;
-    let s =
-        py.detach(|| tricktaker_core::sheepshead::solver::settlement_class(&state)).map_err(solve_error)?;
+    let s = py.detach(|| solver::settlement_class(&state, moves_arg(moves))).map_err(solve_error)?;
     Ok((s.class as u8, s.best, s.moves.into_iter().map(|(a, c)| (a, c as u8)).collect(), s.nodes))
 }
 
 /// A leaster seat's paranoid value (``tricktaker.sheepshead.leaster_values``): ``(value, best, moves, nodes)``.
 #[pyfunction]
-pub fn leaster_values(py: Python<'_>, state: &Bound<'_, State>, seat: Int) -> PyResult<Solved<i32>> {
+#[pyo3(signature = (state, seat, *, moves = true))]
+pub fn leaster_values(
+    py: Python<'_>,
+    state: &Bound<'_, State>,
+    seat: Int,
+    moves: bool,
+) -> PyResult<Solved<i32>> {
     let seat = seat_arg::<core::State>(seat, "seat")?;
     let state = state.borrow().inner;
-    let s =
-        py.detach(|| tricktaker_core::sheepshead::solver::values_for(&state, seat)).map_err(solve_error)?;
+    let s = py.detach(|| solver::values_for(&state, seat, moves_arg(moves))).map_err(solve_error)?;
     Ok((s.value, s.best, s.moves, s.nodes))
 }
 

@@ -10,7 +10,7 @@
 
 use super::greedy::RolloutPolicy;
 use super::scoring::settle_picked;
-use super::solver::{self, Class};
+use super::solver::{self, Class, Moves};
 use super::state::{Phase, State};
 use crate::game::Game;
 use crate::rng::Rng;
@@ -68,7 +68,7 @@ fn answers(state: &State, player: u8, question: Question) -> (f64, Vec<(u8, f64)
     }
     let failed = "a play-phase state is solvable";
     if state.is_leaster() {
-        let s = solver::values_for(state, player).expect(failed);
+        let s = solver::values_for(state, player, Moves::All).expect(failed);
         let m = f64::from(state.multiplier());
         let win = question == Question::Win;
         return convert(s.value, s.moves, |v| if win { f64::from(v.signum()) } else { f64::from(v) * m });
@@ -76,15 +76,15 @@ fn answers(state: &State, player: u8, question: Question) -> (f64, Vec<(u8, f64)
     let ours = picking_side(state, player);
     match question {
         Question::Settlement => {
-            let s = solver::settlement_class(state).expect(failed);
+            let s = solver::settlement_class(state, Moves::All).expect(failed);
             convert(s.class, s.moves, |c| settled(state, player, c))
         }
         Question::Win => {
-            let s = solver::reaches(state, 61).expect(failed);
+            let s = solver::reaches(state, 61, Moves::All).expect(failed);
             convert(s.value, s.moves, |made| if made == ours { 1.0 } else { -1.0 })
         }
         Question::Points => {
-            let s = solver::solve(state).expect(failed);
+            let s = solver::solve(state, Moves::All).expect(failed);
             convert(s.value, s.moves, |p| f64::from(if ours { p } else { 120 - p }))
         }
     }

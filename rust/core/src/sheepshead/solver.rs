@@ -83,13 +83,14 @@ pub struct Solution {
     pub nodes: u64,
 }
 
-/// The exact value of a position alone, without the value of each move (cheaper than a [`Solution`]).
+/// How much of a position an answer values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Value {
-    /// As [`Solution::value`].
-    pub value: i32,
-    /// Search nodes visited.
-    pub nodes: u64,
+pub enum Moves {
+    /// The position and every legal move (one search for each move that differs).
+    All,
+    /// The position and one optimal move only (the answer's `moves` empty): one search of the root, which
+    /// stops at the first move that settles the question, so several times cheaper.
+    Best,
 }
 
 /// Whether the picking side reaches a target, under optimal play, and after each legal move.
@@ -316,14 +317,23 @@ impl Solver {
         }
     }
 
-    /// Picked hand: the picking side's exact final points P and each move's. Leaster: the paranoid return of the
-    /// seat to move (see [`Solver::values_for`]).
-    pub fn solve(&mut self, state: &State) -> Result<Solution, SolveError> {
+    /// Picked hand: the picking side's exact final points P (and each move's, with [`Moves::All`]). Leaster:
+    /// the paranoid return of the seat to move (see [`Solver::values_for`]).
+    pub fn solve(&mut self, state: &State, moves: Moves) -> Result<Solution, SolveError> {
         let root = self.setup(state)?;
         if state.picker().is_none() {
-            return self.leaster(&root, root.pos.to_move);
+            return Ok(self.leaster(&root, root.pos.to_move, moves));
         }
         self.set_goal(Goal::Points);
+        if moves == Moves::Best {
+            let (value, best) = self.exact_root(&root);
+            return Ok(Solution {
+                value: root.side_points + value,
+                best,
+                moves: Vec::new(),
+                nodes: self.nodes,
+            });
+        }
         let mut values = [0i32; 32];
         let mut guess = None;
         for &(c, rep) in &root.legal {
@@ -345,38 +355,32 @@ impl Solver {
         Ok(Solution { value, best, moves, nodes: self.nodes })
     }
 
-    /// The exact value of the position only ([`Solution::value`] without the moves' values).
-    pub fn value(&mut self, state: &State) -> Result<Value, SolveError> {
-        let root = self.setup(state)?;
-        let value = if state.picker().is_none() {
-            self.set_goal(Goal::Leaster(root.pos.to_move));
-            if self.at_least(&root.pos, 1) {
-                4
-            } else {
-                -1
-            }
-        } else {
-            self.set_goal(Goal::Points);
-            root.side_points + self.exact(&root.pos, None)
-        };
-        Ok(Value { value, nodes: self.nodes })
-    }
-
-    /// Whether the picking side reaches at least `target` final points (61 to win, 91 for schneider…), and after
-    /// each legal move.
-    pub fn reaches(&mut self, state: &State, target: u32) -> Result<Verdict, SolveError> {
+    /// Whether the picking side reaches at least `target` final points (61 to win, 91 for schneider…), and
+    /// (with [`Moves::All`]) after each legal move.
+    pub fn reaches(&mut self, state: &State, target: u32, moves: Moves) -> Result<Verdict, SolveError> {
         let root = self.setup(state)?;
         if state.picker().is_none() {
             return Err(SolveError::Leaster);
         }
         self.set_goal(Goal::Points);
         let target = i32::try_from(target).unwrap_or(i32::MAX);
+        let need = target.saturating_sub(root.side_points);
+        if moves == Moves::Best {
+            let mut best = None;
+            let value = self.root_at_least(&root, need, &mut best);
+            return Ok(Verdict {
+                value,
+                best: self.best_or_first(&root, best),
+                moves: Vec::new(),
+                nodes: self.nodes,
+            });
+        }
         let mut verdicts = [false; 32];
         for &(c, rep) in &root.legal {
             if c == rep {
                 let mut child = root.pos;
                 let gain = self.play(&mut child, c);
-                verdicts[c as usize] = self.at_least(&child, target - root.side_points - gain);
+                verdicts[c as usize] = self.at_least(&child, need - gain);
             }
         }
         let moves: Vec<(u8, bool)> =
@@ -386,11 +390,26 @@ impl Solver {
         Ok(Verdict { value, best, moves, nodes: self.nodes })
     }
 
-    /// The optimal settlement class (R27, R30) of a picked hand, and each legal move's.
-    pub fn settlement_class(&mut self, state: &State) -> Result<ClassSolution, SolveError> {
+    /// The optimal settlement class (R27, R30) of a picked hand (and with [`Moves::All`] each legal move's).
+    pub fn settlement_class(&mut self, state: &State, moves: Moves) -> Result<ClassSolution, SolveError> {
         let root = self.setup(state)?;
         if state.picker().is_none() {
             return Err(SolveError::Leaster);
+        }
+        if moves == Moves::Best {
+            let mut best = None;
+            let (points, tricks) = (root.side_points, root.side_tricks);
+            let class = Self::class_by_tests(|k| {
+                let (goal, need) = Self::class_test(k, points, tricks);
+                self.set_goal(goal);
+                self.root_at_least(&root, need, &mut best)
+            });
+            return Ok(ClassSolution {
+                class,
+                best: self.best_or_first(&root, best),
+                moves: Vec::new(),
+                nodes: self.nodes,
+            });
         }
         let mut classes = [Class::NoTrick; 32];
         for &(c, rep) in &root.legal {
@@ -406,8 +425,9 @@ impl Solver {
     }
 
     /// Leaster (R31): the paranoid return of `seat` (+4 if it can make sure to win, −1 otherwise), `seat`
-    /// maximising and every other seat minimising, and the value after each legal move of the seat to move.
-    pub fn values_for(&mut self, state: &State, seat: u8) -> Result<Solution, SolveError> {
+    /// maximising and every other seat minimising, and (with [`Moves::All`]) the value after each legal move
+    /// of the seat to move.
+    pub fn values_for(&mut self, state: &State, seat: u8, moves: Moves) -> Result<Solution, SolveError> {
         if seat as usize >= NUM_PLAYERS {
             return Err(SolveError::Seat { seat });
         }
@@ -415,26 +435,69 @@ impl Solver {
         if state.picker().is_some() {
             return Err(SolveError::NotLeaster);
         }
-        self.leaster(&root, seat)
+        Ok(self.leaster(&root, seat, moves))
     }
 
     // ---- roots ----
 
-    fn leaster(&mut self, root: &Root, seat: u8) -> Result<Solution, SolveError> {
+    fn leaster(&mut self, root: &Root, seat: u8, moves: Moves) -> Solution {
         self.set_goal(Goal::Leaster(seat));
+        let return_of = |wins: bool| if wins { 4 } else { -1 };
+        if moves == Moves::Best {
+            let mut best = None;
+            let value = return_of(self.root_at_least(root, 1, &mut best));
+            return Solution {
+                value,
+                best: self.best_or_first(root, best),
+                moves: Vec::new(),
+                nodes: self.nodes,
+            };
+        }
         let mut values = [0i32; 32];
         for &(c, rep) in &root.legal {
             if c == rep {
                 let mut child = root.pos;
                 self.play(&mut child, c);
-                values[c as usize] = if self.at_least(&child, 1) { 4 } else { -1 };
+                values[c as usize] = return_of(self.at_least(&child, 1));
             }
         }
         let moves: Vec<(u8, i32)> =
             root.legal.iter().map(|&(c, rep)| (self.action(c), values[rep as usize])).collect();
         let max = root.pos.to_move == seat;
         let (best, value) = pick_best(&moves, |a, b| if max { a > b } else { a < b });
-        Ok(Solution { value, best, moves, nodes: self.nodes })
+        Solution { value, best, moves, nodes: self.nodes }
+    }
+
+    /// The class decided by the tests "class ≥ k" for k = 1..=5 (`at_least(k)`), `Lost` tested first: two or
+    /// three tests.
+    fn class_by_tests(mut at_least: impl FnMut(usize) -> bool) -> Class {
+        let k = if at_least(3) {
+            if !at_least(4) {
+                3
+            } else if at_least(5) {
+                5
+            } else {
+                4
+            }
+        } else if at_least(2) {
+            2
+        } else if at_least(1) {
+            1
+        } else {
+            0
+        };
+        Class::ALL[k]
+    }
+
+    /// What the test "class ≥ k" (k = 1..=5) asks of a position whose picking side holds `points` and `tricks`
+    /// already: the goal and the value it needs. Class ≥ Lost is P ≥ 31, which needs a trick (the bury is at
+    /// most 22).
+    fn class_test(k: usize, points: i32, tricks: i32) -> (Goal, i32) {
+        match k {
+            1 => (Goal::Tricks, 1 - tricks),
+            2..=4 => (Goal::Points, [31, 61, 91][k - 2] - points),
+            _ => (Goal::Tricks, NUM_TRICKS as i32 - tricks),
+        }
     }
 
     /// The class after the root's mover plays `c`.
@@ -444,41 +507,12 @@ impl Solver {
         self.set_goal(Goal::Points);
         let gain = self.play(&mut child, c);
         let side_won = completes && self.ctx.side >> child.to_move & 1 == 1;
-        let tricks = root.side_tricks + i32::from(side_won);
-        let points = root.side_points + gain;
-        // Class ≥ k, for k = 1..=5 (class ≥ Lost is P ≥ 31, which needs a trick: the bury is at most 22).
-        let at_least = |s: &mut Solver, k: usize| -> bool {
-            match k {
-                1 => {
-                    s.set_goal(Goal::Tricks);
-                    s.at_least(&child, 1 - tricks)
-                }
-                2..=4 => {
-                    s.set_goal(Goal::Points);
-                    s.at_least(&child, [31, 61, 91][k - 2] - points)
-                }
-                _ => {
-                    s.set_goal(Goal::Tricks);
-                    s.at_least(&child, NUM_TRICKS as i32 - tricks)
-                }
-            }
-        };
-        let k = if at_least(self, 3) {
-            if !at_least(self, 4) {
-                3
-            } else if at_least(self, 5) {
-                5
-            } else {
-                4
-            }
-        } else if at_least(self, 2) {
-            2
-        } else if at_least(self, 1) {
-            1
-        } else {
-            0
-        };
-        Class::ALL[k]
+        let (points, tricks) = (root.side_points + gain, root.side_tricks + i32::from(side_won));
+        Self::class_by_tests(|k| {
+            let (goal, need) = Self::class_test(k, points, tricks);
+            self.set_goal(goal);
+            self.at_least(&child, need)
+        })
     }
 
     /// Reads the state into the compact position and the tables, and starts a new call.
@@ -643,6 +677,76 @@ impl Solver {
         lo
     }
 
+    /// The action of the card in `best`, or if `best` is `None` (every move is then as good as any) the lowest
+    /// legal action.
+    fn best_or_first(&self, root: &Root, best: Option<u8>) -> u8 {
+        self.action(best.unwrap_or(root.legal[0].0))
+    }
+
+    /// Fail-soft alpha-beta at the root (values relative to it, as [`Solver::search`], whose move ordering it
+    /// shares), searching card `best` first if it holds one, and keeping in `best` the card found when the result
+    /// goes the mover's way (above `alpha` for the maximising side, below `beta` for the other): that card is
+    /// then optimal if the value is the result.
+    fn root_search(&mut self, root: &Root, mut alpha: i32, mut beta: i32, best: &mut Option<u8>) -> i32 {
+        let p = &root.pos;
+        let (a0, b0) = (alpha, beta);
+        let mut moves = [0u8; 8];
+        let n = self.ordered_moves(p, self.legal(p), &mut moves);
+        if let Some(k) = moves[..n].iter().position(|&c| Some(c) == *best) {
+            moves[..=k].rotate_right(1);
+        }
+        let max = self.is_max(p.to_move);
+        let mut value = if max { i32::MIN } else { i32::MAX };
+        let mut found = NO_MOVE;
+        for &c in &moves[..n] {
+            let mut child = *p;
+            let gain = self.play(&mut child, c);
+            let v = gain + self.search(&child, alpha - gain, beta - gain);
+            if (max && v > value) || (!max && v < value) {
+                (value, found) = (v, c);
+            }
+            if max {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if (max && value > a0) || (!max && value < b0) {
+            *best = Some(found);
+        }
+        value
+    }
+
+    /// Does the root's value reach `need`? In `best`, an optimal card if the answer goes the mover's way.
+    fn root_at_least(&mut self, root: &Root, need: i32, best: &mut Option<u8>) -> bool {
+        self.root_search(root, need - 1, need, best) >= need
+    }
+
+    /// The exact value of the root (relative to it) and an optimal action, by the searches of
+    /// [`Solver::exact`]: the card of the last search that went the mover's way is optimal; with no such search,
+    /// every card has the same value.
+    fn exact_root(&mut self, root: &Root) -> (i32, u8) {
+        let (mut lo, mut hi) = self.static_bounds(&root.pos);
+        let mut best = None;
+        if root.pos.trick_no >= FULL_WINDOW_FROM {
+            let v = self.root_search(root, lo - 1, hi + 1, &mut best);
+            return (v, self.best_or_first(root, best));
+        }
+        while lo < hi {
+            let mid = lo + (hi - lo + 1) / 2;
+            let v = self.root_search(root, mid - 1, mid, &mut best);
+            if v >= mid {
+                lo = v;
+            } else {
+                hi = v;
+            }
+        }
+        (lo, self.best_or_first(root, best))
+    }
+
     /// Bounds on the value of `p` known without search.
     fn static_bounds(&self, p: &Pos) -> (i32, i32) {
         match self.goal {
@@ -744,10 +848,12 @@ impl Solver {
             return self.last_trick(p);
         }
         let (mut lo0, mut hi0) = self.static_bounds(p);
-        if boundary && self.goal == Goal::Points {
+        if boundary && !matches!(self.goal, Goal::Leaster(_)) {
             // The best trumps still in play, as long as one team holds them all, go to that team: each wins
-            // the trick it is played to, or falls to a trick won by a better one of the run (R25).
-            let (team, run) = self.top_trump_run(p);
+            // the trick it is played to, or falls to a trick won by a better one of the run (R25). Those of
+            // one hand win a trick each (a hand plays one card to a trick).
+            let (team, points, tricks) = self.top_trump_run(p);
+            let run = if self.goal == Goal::Points { points } else { tricks };
             if team == Some(true) {
                 lo0 = run;
             } else if team == Some(false) {
@@ -918,13 +1024,15 @@ impl Solver {
         best
     }
 
-    /// At a trick boundary: the team (maximising or not) that holds the best trumps still in play, and the card
-    /// points of the run of them it holds before the first trump of the other team (`None`, 0: no trump left).
+    /// At a trick boundary: the team (maximising or not) that holds the best trumps still in play, the card
+    /// points of the run of them it holds before the first trump of the other team, and the most of that run
+    /// in one hand (`None`, 0, 0: no trump left).
     #[inline]
-    fn top_trump_run(&self, p: &Pos) -> (Option<bool>, i32) {
+    fn top_trump_run(&self, p: &Pos) -> (Option<bool>, i32, i32) {
         let mut trumps = p.held() & self.ctx.mask[0];
         let mut team = None;
         let mut run = 0;
+        let mut per_hand = [0i32; NUM_PLAYERS];
         while trumps != 0 {
             let c = 31 - trumps.leading_zeros();
             let Some(seat) = holder(p, c as u8) else { break };
@@ -934,9 +1042,10 @@ impl Solver {
             }
             team = Some(t);
             run += i32::from(self.ctx.pts[c as usize]);
+            per_hand[seat as usize] += 1;
             trumps &= !(1 << c);
         }
-        (team, run)
+        (team, run, per_hand.into_iter().max().unwrap_or(0))
     }
 
     /// Whether the trick on the table is decided (picked hands): no seat still to play, the mover included, on
@@ -1320,25 +1429,27 @@ thread_local! {
     static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
 }
 
-/// Picked hand: the picking side's exact final points P under optimal play, and each legal move's. Leaster:
-/// the paranoid return of the seat to move. Uses this thread's [`Solver`].
-pub fn solve(state: &State) -> Result<Solution, SolveError> {
-    SOLVER.with(|s| s.borrow_mut().solve(state))
+/// Picked hand: the picking side's exact final points P under optimal play (and with [`Moves::All`] each
+/// legal move's). Leaster: the paranoid return of the seat to move. Uses this thread's [`Solver`].
+pub fn solve(state: &State, moves: Moves) -> Result<Solution, SolveError> {
+    SOLVER.with(|s| s.borrow_mut().solve(state, moves))
 }
 
-/// Whether the picking side reaches at least `target` final points, and after each legal move.
-pub fn reaches(state: &State, target: u32) -> Result<Verdict, SolveError> {
-    SOLVER.with(|s| s.borrow_mut().reaches(state, target))
+/// Whether the picking side reaches at least `target` final points (and with [`Moves::All`] after each legal
+/// move).
+pub fn reaches(state: &State, target: u32, moves: Moves) -> Result<Verdict, SolveError> {
+    SOLVER.with(|s| s.borrow_mut().reaches(state, target, moves))
 }
 
-/// The optimal settlement class of a picked hand (R27, R30), and each legal move's.
-pub fn settlement_class(state: &State) -> Result<ClassSolution, SolveError> {
-    SOLVER.with(|s| s.borrow_mut().settlement_class(state))
+/// The optimal settlement class of a picked hand (R27, R30) (and with [`Moves::All`] each legal move's).
+pub fn settlement_class(state: &State, moves: Moves) -> Result<ClassSolution, SolveError> {
+    SOLVER.with(|s| s.borrow_mut().settlement_class(state, moves))
 }
 
-/// Leaster: the paranoid return of `seat` (R31), and its value after each legal move of the seat to move.
-pub fn values_for(state: &State, seat: u8) -> Result<Solution, SolveError> {
-    SOLVER.with(|s| s.borrow_mut().values_for(state, seat))
+/// Leaster: the paranoid return of `seat` (R31) (and with [`Moves::All`] its value after each legal move of
+/// the seat to move).
+pub fn values_for(state: &State, seat: u8, moves: Moves) -> Result<Solution, SolveError> {
+    SOLVER.with(|s| s.borrow_mut().values_for(state, seat, moves))
 }
 
 #[cfg(test)]

@@ -127,24 +127,36 @@ fn class_rank(c: Class) -> i32 {
     Class::ALL.iter().position(|&x| x == c).map_or(-1, |i| i as i32)
 }
 
+/// The answer with [`Moves::Best`] has the value of the answer with [`Moves::All`] and an optimal action,
+/// without the moves: `all` is the value and the moves' values, `best` the value, the action, the moves.
+fn check_best<T: PartialEq + Copy + std::fmt::Debug>(all: (T, &[(u8, T)]), best: (T, u8, usize), s: &State) {
+    assert_eq!(best.0, all.0, "value with Moves::Best: {s:?}");
+    assert!(all.1.contains(&(best.1, all.0)), "Moves::Best's action {} is not optimal: {s:?}", best.1);
+    assert_eq!(best.2, 0, "Moves::Best answers no moves");
+}
+
 /// Compares every answer of the solver with the oracle on one position; returns what was compared.
 fn check(solver: &mut Solver, s: &State, thresholds: &[u32]) -> (bool, bool) {
     let legal: Vec<u8> = s.legal_actions().collect();
     if s.is_leaster() {
         for seat in 0..5u8 {
-            let got = solver.values_for(s, seat).expect("a leaster in play");
+            let got = solver.values_for(s, seat, Moves::All).expect("a leaster in play");
             let want = oracle_moves(s, &|t| oracle_leaster(t, seat));
             assert_eq!(got.moves, want, "leaster moves for seat {seat}: {s:?}");
             assert_eq!(got.value, oracle_leaster(s, seat), "leaster value for seat {seat}: {s:?}");
+            let b = solver.values_for(s, seat, Moves::Best).expect("a leaster in play");
+            check_best((got.value, &got.moves), (b.value, b.best, b.moves.len()), s);
         }
         let mover = s.current_player().unwrap_or(0);
-        assert_eq!(solver.value(s).map(|v| v.value), Ok(oracle_leaster(s, mover)));
-        assert_eq!(solve(s).map(|x| x.value), Ok(oracle_leaster(s, mover)));
-        assert_eq!(solver.reaches(s, 61).map(|v| v.value), Err(SolveError::Leaster));
+        let got = solver.solve(s, Moves::Best).map(|v| v.value);
+        assert_eq!(got, Ok(oracle_leaster(s, mover)));
+        assert_eq!(solve(s, Moves::All).map(|x| x.value), Ok(oracle_leaster(s, mover)));
+        assert_eq!(solver.reaches(s, 61, Moves::All).map(|v| v.value), Err(SolveError::Leaster));
         return (true, s.under().is_some());
     }
-    let got = solver.solve(s).expect("a picked hand in play");
-    assert_eq!(solver.value(s).map(|v| v.value), Ok(got.value), "value alone: {s:?}");
+    let got = solver.solve(s, Moves::All).expect("a picked hand in play");
+    let b = solver.solve(s, Moves::Best).expect("a picked hand in play");
+    check_best((got.value, &got.moves), (b.value, b.best, b.moves.len()), s);
     let want = oracle_moves(s, &oracle_points);
     assert_eq!(got.moves, want, "points after each move: {s:?}");
     let value = oracle_points(s);
@@ -152,17 +164,21 @@ fn check(solver: &mut Solver, s: &State, thresholds: &[u32]) -> (bool, bool) {
     assert!(got.moves.iter().any(|&(a, v)| a == got.best && v == value), "best move");
     assert_eq!(got.moves.iter().map(|m| m.0).collect::<Vec<_>>(), legal);
     for &t in thresholds {
-        let v = solver.reaches(s, t).expect("a picked hand in play");
+        let v = solver.reaches(s, t, Moves::All).expect("a picked hand in play");
         assert_eq!(v.value, value >= t as i32, "reaches {t}: {s:?}");
         for (&(a, b), &(a2, p)) in v.moves.iter().zip(&want) {
             assert_eq!((a, b), (a2, p >= t as i32), "reaches {t} after {a}: {s:?}");
         }
+        let b = solver.reaches(s, t, Moves::Best).expect("a picked hand in play");
+        check_best((v.value, &v.moves), (b.value, b.best, b.moves.len()), s);
     }
-    let class = solver.settlement_class(s).expect("a picked hand in play");
+    let class = solver.settlement_class(s, Moves::All).expect("a picked hand in play");
     assert_eq!(class_rank(class.class), oracle_class(s), "class: {s:?}");
     let want_classes = oracle_moves(s, &oracle_class);
     let got_classes: Vec<(u8, i32)> = class.moves.iter().map(|&(a, c)| (a, class_rank(c))).collect();
     assert_eq!(got_classes, want_classes, "class after each move: {s:?}");
+    let b = solver.settlement_class(s, Moves::Best).expect("a picked hand in play");
+    check_best((class.class, &class.moves), (b.class, b.best, b.moves.len()), s);
     (false, s.under().is_some())
 }
 
@@ -204,9 +220,12 @@ fn r16_unknown_calls_with_unders_match_brute_force() {
 fn thresholds_agree_with_exact_points_for_every_target() {
     let mut solver = Solver::new();
     for s in positions(200, 2, &[3, 4], u64::MAX) {
-        let value = solver.solve(&s).expect("in play").value;
+        let value = solver.solve(&s, Moves::All).expect("in play").value;
         for t in 0..=121 {
-            assert_eq!(solver.reaches(&s, t).expect("in play").value, value >= t as i32, "t = {t}");
+            for moves in [Moves::All, Moves::Best] {
+                let got = solver.reaches(&s, t, moves).expect("in play").value;
+                assert_eq!(got, value >= t as i32, "t = {t}, {moves:?}");
+            }
         }
     }
 }
@@ -223,20 +242,20 @@ fn solver_matches_brute_force_with_four_tricks_left() {
 #[test]
 fn non_play_states_are_refused() {
     let s = State::new(5, Rules::default(), 0, 1).expect("a deal");
-    assert_eq!(solve(&s), Err(SolveError::NotInPlay { phase: Phase::Pick }));
-    assert!(solve(&s).unwrap_err().to_string().contains("pick phase"));
+    assert_eq!(solve(&s, Moves::All), Err(SolveError::NotInPlay { phase: Phase::Pick }));
+    assert!(solve(&s, Moves::All).unwrap_err().to_string().contains("pick phase"));
     let mut done = position(9, Rules::default(), 1, 0, false).expect("a hand");
     while done.current_player().is_some() {
         let a = done.legal_actions().next().expect("a legal card");
         done.apply_unchecked(a);
     }
-    assert_eq!(reaches(&done, 61), Err(SolveError::Terminal));
-    assert_eq!(settlement_class(&done), Err(SolveError::Terminal));
+    assert_eq!(reaches(&done, 61, Moves::Best), Err(SolveError::Terminal));
+    assert_eq!(settlement_class(&done, Moves::All), Err(SolveError::Terminal));
     let picked = position(9, Rules::default(), 2, 0, false).expect("a hand");
-    assert_eq!(values_for(&picked, 0), Err(SolveError::NotLeaster));
+    assert_eq!(values_for(&picked, 0, Moves::All), Err(SolveError::NotLeaster));
     let leaster = position(9, Rules::default(), 2, 0, true).expect("a hand");
-    assert_eq!(values_for(&leaster, 5), Err(SolveError::Seat { seat: 5 }));
-    assert_eq!(settlement_class(&leaster), Err(SolveError::Leaster));
+    assert_eq!(values_for(&leaster, 5, Moves::Best), Err(SolveError::Seat { seat: 5 }));
+    assert_eq!(settlement_class(&leaster, Moves::Best), Err(SolveError::Leaster));
 }
 
 /// R3, R4, R16, R25: the solver's numbering (suit blocks, weakest first, trumps last) says who wins exactly as
@@ -339,14 +358,26 @@ fn solver_speed() {
     let n: usize = std::env::var("SOLVER_SPEED_DEALS").ok().and_then(|v| v.parse().ok()).unwrap_or(2_000);
     let deals = full_deals(n, false);
     let mut solver = Solver::new();
-    measure("exact solve (every move), full deals", &deals, |s| solver.solve(s).map_or(0, |x| x.nodes));
-    measure("exact value (root only), full deals", &deals, |s| solver.value(s).map_or(0, |x| x.nodes));
-    measure("reaches(61), full deals", &deals, |s| solver.reaches(s, 61).map_or(0, |x| x.nodes));
-    measure("settlement class, full deals", &deals, |s| solver.settlement_class(s).map_or(0, |x| x.nodes));
+    let each = |what: &str, moves: Moves| match moves {
+        Moves::All => format!("{what} (every move)"),
+        Moves::Best => format!("{what} (root)"),
+    };
+    for moves in [Moves::All, Moves::Best] {
+        measure(&each("exact solve", moves), &deals, |s| solver.solve(s, moves).map_or(0, |x| x.nodes));
+        measure(&each("reaches(61)", moves), &deals, |s| solver.reaches(s, 61, moves).map_or(0, |x| x.nodes));
+        let class = each("settlement class", moves);
+        measure(&class, &deals, |s| solver.settlement_class(s, moves).map_or(0, |x| x.nodes));
+    }
     let three = positions(10 * n, 4, &[3], u64::MAX);
-    measure("exact solve (every move), 3 tricks left", &three, |s| solver.solve(s).map_or(0, |x| x.nodes));
-    measure("exact value (root only), 3 tricks left", &three, |s| solver.value(s).map_or(0, |x| x.nodes));
-    measure("reaches(61), 3 tricks left", &three, |s| solver.reaches(s, 61).map_or(0, |x| x.nodes));
+    for moves in [Moves::All, Moves::Best] {
+        let name = each("exact solve, 3 tricks left", moves);
+        measure(&name, &three, |s| solver.solve(s, moves).map_or(0, |x| x.nodes));
+        let name = each("reaches(61), 3 tricks left", moves);
+        measure(&name, &three, |s| solver.reaches(s, 61, moves).map_or(0, |x| x.nodes));
+    }
     let leasters = full_deals(n / 4, true);
-    measure("leaster values_for(mover), full deals", &leasters, |s| solver.solve(s).map_or(0, |x| x.nodes));
+    for moves in [Moves::All, Moves::Best] {
+        let name = each("leaster, mover's return", moves);
+        measure(&name, &leasters, |s| solver.solve(s, moves).map_or(0, |x| x.nodes));
+    }
 }
