@@ -328,6 +328,27 @@ pub(super) fn full_deals(count: usize, leaster: bool) -> Vec<State> {
     out
 }
 
+/// Picked hands at their first lead after the heuristic bot's pick, bury and call (`greedy::bidding_action`):
+/// the pickers of real play, stronger than those of random bids, and harder to solve (closer to 61).
+pub(super) fn bid_deals(count: usize) -> Vec<State> {
+    let mut out = Vec::with_capacity(count);
+    let mut seed = 0;
+    while out.len() < count {
+        seed += 1;
+        let Ok(mut s) = State::new(seed, Rules::default(), (seed % 5) as u8, 1) else { continue };
+        let mut rng = Rng::new(seed);
+        while s.phase() != Phase::Play && s.phase() != Phase::Done {
+            let a =
+                crate::sheepshead::greedy::bidding_action(&s).unwrap_or_else(|| s.random_action(&mut rng));
+            s.apply_unchecked(a);
+        }
+        if s.phase() == Phase::Play && !s.is_leaster() {
+            out.push(s);
+        }
+    }
+    out
+}
+
 fn measure(name: &str, states: &[State], mut f: impl FnMut(&State) -> u64) {
     let mut times = Vec::with_capacity(states.len());
     let mut nodes = Vec::with_capacity(states.len());
@@ -362,11 +383,16 @@ fn solver_speed() {
         Moves::All => format!("{what} (every move)"),
         Moves::Best => format!("{what} (root)"),
     };
-    for moves in [Moves::All, Moves::Best] {
-        measure(&each("exact solve", moves), &deals, |s| solver.solve(s, moves).map_or(0, |x| x.nodes));
-        measure(&each("reaches(61)", moves), &deals, |s| solver.reaches(s, 61, moves).map_or(0, |x| x.nodes));
-        let class = each("settlement class", moves);
-        measure(&class, &deals, |s| solver.settlement_class(s, moves).map_or(0, |x| x.nodes));
+    // Random bids (weak pickers: often far from 61), then the heuristic bot's bids (the hands of real play).
+    for (deals, bids) in [(deals, "random"), (bid_deals(n), "heuristic")] {
+        println!("full deals after {bids} bids:");
+        for moves in [Moves::All, Moves::Best] {
+            measure(&each("  exact solve", moves), &deals, |s| solver.solve(s, moves).map_or(0, |x| x.nodes));
+            let name = each("  reaches(61)", moves);
+            measure(&name, &deals, |s| solver.reaches(s, 61, moves).map_or(0, |x| x.nodes));
+            let name = each("  settlement class", moves);
+            measure(&name, &deals, |s| solver.settlement_class(s, moves).map_or(0, |x| x.nodes));
+        }
     }
     let three = positions(10 * n, 4, &[3], u64::MAX);
     for moves in [Moves::All, Moves::Best] {
