@@ -687,34 +687,10 @@ impl Solver {
     /// shares), searching card `best` first if it holds one, and keeping in `best` the card found when the result
     /// goes the mover's way (above `alpha` for the maximising side, below `beta` for the other): that card is
     /// then optimal if the value is the result.
-    fn root_search(&mut self, root: &Root, mut alpha: i32, mut beta: i32, best: &mut Option<u8>) -> i32 {
-        let p = &root.pos;
-        let (a0, b0) = (alpha, beta);
-        let mut moves = [0u8; 8];
-        let n = self.ordered_moves(p, self.legal(p), &mut moves);
-        if let Some(k) = moves[..n].iter().position(|&c| Some(c) == *best) {
-            moves[..=k].rotate_right(1);
-        }
-        let max = self.is_max(p.to_move);
-        let mut value = if max { i32::MIN } else { i32::MAX };
-        let mut found = NO_MOVE;
-        for &c in &moves[..n] {
-            let mut child = *p;
-            let gain = self.play(&mut child, c);
-            let v = gain + self.search(&child, alpha - gain, beta - gain);
-            if (max && v > value) || (!max && v < value) {
-                (value, found) = (v, c);
-            }
-            if max {
-                alpha = alpha.max(v);
-            } else {
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                break;
-            }
-        }
-        if (max && value > a0) || (!max && value < b0) {
+    fn root_search(&mut self, root: &Root, alpha: i32, beta: i32, best: &mut Option<u8>) -> i32 {
+        let (value, found, _) = self.children(&root.pos, alpha, beta, best.unwrap_or(NO_MOVE));
+        let max = self.is_max(root.pos.to_move);
+        if (max && value > alpha) || (!max && value < beta) {
             *best = Some(found);
         }
         value
@@ -896,32 +872,7 @@ impl Solver {
         }
         // The window this node searches: what the result is a bound relative to.
         let (a0, b0) = (alpha, beta);
-        let legal = self.legal(p);
-        let mut moves = [0u8; 8];
-        let n = self.ordered_moves(p, legal, &mut moves);
-        if let Some(k) = moves[..n].iter().position(|&c| c == hint) {
-            moves[..=k].rotate_right(1);
-        }
-        let max = self.is_max(p.to_move);
-        let mut best = if max { i32::MIN } else { i32::MAX };
-        let mut best_move = NO_MOVE;
-        for &c in &moves[..n] {
-            let mut q = *p;
-            let gain = self.play(&mut q, c);
-            let v = gain + self.search(&q, alpha - gain, beta - gain);
-            if (max && v > best) || (!max && v < best) {
-                best = v;
-                best_move = c;
-            }
-            if max {
-                alpha = alpha.max(v);
-            } else {
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                break;
-            }
-        }
+        let (mut best, best_move, n) = self.children(p, alpha, beta, hint);
         if n == 0 {
             // No legal card (the engine never gets here): nothing more can be taken.
             best = lo0;
@@ -956,6 +907,39 @@ impl Solver {
             };
         }
         best
+    }
+
+    /// Fail-soft alpha-beta over the children of `p`, card `first` (if legal) first and then the others in the
+    /// order of [`Solver::ordered_moves`]: the best value found, the card that found it ([`NO_MOVE`] if none)
+    /// and the number of cards searchable.
+    #[inline(always)]
+    fn children(&mut self, p: &Pos, mut alpha: i32, mut beta: i32, first: u8) -> (i32, u8, usize) {
+        let mut moves = [0u8; 8];
+        let n = self.ordered_moves(p, self.legal(p), &mut moves);
+        if let Some(k) = moves[..n].iter().position(|&c| c == first) {
+            moves[..=k].rotate_right(1);
+        }
+        let max = self.is_max(p.to_move);
+        let mut best = if max { i32::MIN } else { i32::MAX };
+        let mut best_move = NO_MOVE;
+        for &c in &moves[..n] {
+            let mut q = *p;
+            let gain = self.play(&mut q, c);
+            let v = gain + self.search(&q, alpha - gain, beta - gain);
+            if (max && v > best) || (!max && v < best) {
+                best = v;
+                best_move = c;
+            }
+            if max {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        (best, best_move, n)
     }
 
     /// The last trick: every hand holds one card, so the rest is forced.
