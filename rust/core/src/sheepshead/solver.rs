@@ -89,7 +89,7 @@ pub enum Moves {
     /// The position and every legal move (one search for each move that differs).
     All,
     /// The position and one optimal move only (the answer's `moves` empty): one search of the root, which
-    /// stops at the first move that settles the question, so several times cheaper.
+    /// stops at the first move that settles the question (about half the nodes of [`Moves::All`]).
     Best,
 }
 
