@@ -651,10 +651,22 @@ impl Solver {
     /// The exact value of `p`, by bisection on null-window searches; with a `guess`, the first two tests pin
     /// the value if it is the guess.
     fn exact(&mut self, p: &Pos, guess: Option<i32>) -> i32 {
+        self.bisect(p, guess, |s, alpha, beta| s.search(p, alpha, beta))
+    }
+
+    /// The exact value of `p` from searches `probe(self, alpha, beta)` of it (fail-soft, as
+    /// [`Solver::search`]): one open window from [`FULL_WINDOW_FROM`] on, else a bisection of null windows.
+    #[inline]
+    fn bisect(
+        &mut self,
+        p: &Pos,
+        guess: Option<i32>,
+        mut probe: impl FnMut(&mut Self, i32, i32) -> i32,
+    ) -> i32 {
         let (mut lo, mut hi) = self.static_bounds(p);
         if p.trick_no >= FULL_WINDOW_FROM {
             // Small trees: one open-window search beats a series of null windows.
-            return self.search(p, lo - 1, hi + 1);
+            return probe(self, lo - 1, hi + 1);
         }
         let mut tries = guess.map_or(0, |g| if g > lo && g <= hi { 2 } else { 0 });
         let mut next = guess.unwrap_or(0);
@@ -665,7 +677,7 @@ impl Solver {
             } else {
                 lo + (hi - lo + 1) / 2
             };
-            let v = self.search(p, mid - 1, mid);
+            let v = probe(self, mid - 1, mid);
             if v >= mid {
                 lo = v;
                 next = lo + 1;
@@ -702,25 +714,13 @@ impl Solver {
     }
 
     /// The exact value of the root (relative to it) and an optimal action, by the searches of
-    /// [`Solver::exact`]: the card of the last search that went the mover's way is optimal; with no such search,
-    /// every card has the same value.
+    /// [`Solver::bisect`]: the card of the last search that went the mover's way is optimal; with no such
+    /// search, every card has the same value.
     fn exact_root(&mut self, root: &Root) -> (i32, u8) {
-        let (mut lo, mut hi) = self.static_bounds(&root.pos);
         let mut best = None;
-        if root.pos.trick_no >= FULL_WINDOW_FROM {
-            let v = self.root_search(root, lo - 1, hi + 1, &mut best);
-            return (v, self.best_or_first(root, best));
-        }
-        while lo < hi {
-            let mid = lo + (hi - lo + 1) / 2;
-            let v = self.root_search(root, mid - 1, mid, &mut best);
-            if v >= mid {
-                lo = v;
-            } else {
-                hi = v;
-            }
-        }
-        (lo, self.best_or_first(root, best))
+        let value =
+            self.bisect(&root.pos, None, |s, alpha, beta| s.root_search(root, alpha, beta, &mut best));
+        (value, self.best_or_first(root, best))
     }
 
     /// Bounds on the value of `p` known without search.
