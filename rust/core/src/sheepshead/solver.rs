@@ -199,6 +199,11 @@ struct Ctx {
     called_suit: u8,
     /// Cards never merged with equivalents: the called card, the under, the picker's called-suit cards.
     duty: u32,
+    /// For each card, the cards just below it in its suit of equal points, as long as neither it nor they carry
+    /// a duty: those it stands for in a table key once they are out of play.
+    run_below: [u32; 32],
+    /// The cards with a non-empty `run_below`.
+    slides: u32,
     no_discard: bool,
     /// The blind's points, for the last trick's taker in a leaster (R31).
     blind_pts: u8,
@@ -249,12 +254,13 @@ impl Pos {
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C, align(32))]
 struct Entry {
+    /// The hands as [`Ctx::key`] has them.
     hands: [u32; NUM_PLAYERS],
     gen: u32,
     tag: u8,
     lo: u8,
     hi: u8,
-    /// The best card found last time (searched first next time), or [`NO_MOVE`].
+    /// The best card found last time, as [`Ctx::stand_in`] has it (searched first next time), or [`NO_MOVE`].
     mv: u8,
 }
 
@@ -745,13 +751,13 @@ impl Solver {
         }
     }
 
-    /// The slot of the bucket at `i` holding position `p`, if any.
+    /// The slot of the bucket at `i` holding the position of table key `key` (see [`Ctx::key`]), if any.
     #[inline]
-    fn find(&self, i: usize, p: &Pos, extra: u64, tag: u8) -> Option<usize> {
+    fn find(&self, i: usize, key: &[u32; NUM_PLAYERS], extra: u64, tag: u8) -> Option<usize> {
         let leaster = matches!(self.goal, Goal::Leaster(_));
         (i..i + 2).find(|&j| {
             let e = self.entry(j);
-            e.gen == self.gen && e.tag == tag && e.hands == p.hands && (!leaster || self.tallies[j] == extra)
+            e.gen == self.gen && e.tag == tag && e.hands == *key && (!leaster || self.tallies[j] == extra)
         })
     }
 
@@ -781,8 +787,9 @@ impl Solver {
         }
     }
 
-    /// The bucket (two slots) of a trick-boundary position, and the parts of its key beside the hands.
-    fn slot(&self, p: &Pos) -> (usize, u64, u8) {
+    /// The bucket (two slots) of a trick-boundary position, and its key: the hands as [`Ctx::key`] and the
+    /// parts beside them.
+    fn slot(&self, p: &Pos) -> (usize, [u32; NUM_PLAYERS], u64, u8) {
         let extra = match self.goal {
             Goal::Leaster(_) => {
                 // What each seat took: 7 bits of points, 3 of first trick, 3 of tricks (the last seat's tricks
@@ -799,14 +806,14 @@ impl Solver {
             _ => 0,
         };
         let tag = p.to_move | u8::from(p.csl) << 3;
-        let h = p.hands;
+        let h = self.ctx.key(p);
         let mut k = (u64::from(h[0]) | u64::from(h[1]) << 32).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         k ^= (u64::from(h[2]) | u64::from(h[3]) << 32).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
         k ^= (u64::from(h[4]) | u64::from(tag) << 32).wrapping_mul(0x1656_67B1_9E37_79F9);
         k ^= extra.wrapping_mul(0xD6E8_FEB8_6659_FD93);
         k ^= k >> 29;
         k = k.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        ((k >> (64 - TT_BITS)) as usize & !1, extra, tag)
+        ((k >> (64 - TT_BITS)) as usize & !1, h, extra, tag)
     }
 
     /// Fail-soft alpha-beta: the value of `p` if it lies strictly inside (alpha, beta), else a bound on the
@@ -853,9 +860,9 @@ impl Solver {
         let mut slot = None;
         let mut hint = NO_MOVE;
         if boundary {
-            let (i, extra, tag) = self.slot(p);
+            let (i, key, extra, tag) = self.slot(p);
             let (mut lo, mut hi) = (lo0, hi0);
-            if let Some(j) = self.find(i, p, extra, tag) {
+            if let Some(j) = self.find(i, &key, extra, tag) {
                 let e = *self.entry(j);
                 (lo, hi) = (i32::from(e.lo), i32::from(e.hi));
                 if lo >= beta || lo == hi {
@@ -866,9 +873,9 @@ impl Solver {
                 }
                 alpha = alpha.max(lo);
                 beta = beta.min(hi);
-                hint = e.mv;
+                hint = self.ctx.stood_for(p, e.mv);
             }
-            slot = Some((i, extra, tag, lo, hi));
+            slot = Some((i, key, extra, tag, lo, hi));
         }
         // The window this node searches: what the result is a bound relative to.
         let (a0, b0) = (alpha, beta);
@@ -877,9 +884,9 @@ impl Solver {
             // No legal card (the engine never gets here): nothing more can be taken.
             best = lo0;
         }
-        if let Some((i, extra, tag, mut lo, mut hi)) = slot {
+        if let Some((i, key, extra, tag, mut lo, mut hi)) = slot {
             // The bounds read when probing (the slot may have been reused below), with any stored since.
-            let j = match self.find(i, p, extra, tag) {
+            let j = match self.find(i, &key, extra, tag) {
                 Some(j) => {
                     lo = lo.max(i32::from(self.entry(j).lo));
                     hi = hi.min(i32::from(self.entry(j).hi));
@@ -897,13 +904,14 @@ impl Solver {
             if matches!(self.goal, Goal::Leaster(_)) {
                 self.tallies[j] = extra;
             }
+            let mv = if best_move == NO_MOVE { NO_MOVE } else { self.ctx.stand_in(best_move, p.held()) };
             *self.entry_mut(j) = Entry {
-                hands: p.hands,
+                hands: key,
                 gen: self.gen,
                 tag,
                 lo: lo.clamp(0, 255) as u8,
                 hi: hi.clamp(0, 255) as u8,
-                mv: best_move,
+                mv,
             };
         }
         best
@@ -1202,6 +1210,8 @@ impl Ctx {
             called: 0,
             called_suit: 0,
             duty: 0,
+            run_below: [0; 32],
+            slides: 0,
             no_discard: false,
             blind_pts: 0,
         }
@@ -1283,6 +1293,68 @@ impl Ctx {
         }
         self.no_discard = state.rules().called_card_no_discard;
         self.blind_pts = state.deal().blind.points() as u8;
+        self.slides = 0;
+        for c in 0..32 {
+            let mut run = 0;
+            let free = |d: usize| {
+                self.duty >> d & 1 == 0 && self.suit[d] == self.suit[c] && self.pts[d] == self.pts[c]
+            };
+            if free(c) {
+                let mut d = c;
+                while d > 0 && free(d - 1) {
+                    d -= 1;
+                    run |= 1 << d;
+                }
+            }
+            self.run_below[c] = run;
+            if run != 0 {
+                self.slides |= 1 << c;
+            }
+        }
+    }
+
+    /// The card that `c` stands for in a table key when the cards in play are `in_play`: the lowest of the run
+    /// of out-of-play cards of equal points (and no duty) just below it in its suit, else itself. Two positions
+    /// whose hands agree card for card after this have the same value: in each suit the cards in play come in
+    /// the same order, with the same points and holders (rank-relative keys, as in double-dummy bridge solvers).
+    #[inline]
+    fn stand_in(&self, c: u8, in_play: u32) -> u8 {
+        let run = self.run_below[c as usize];
+        let blocked = run & in_play;
+        if blocked != 0 {
+            (32 - blocked.leading_zeros()) as u8
+        } else if run != 0 {
+            run.trailing_zeros() as u8
+        } else {
+            c
+        }
+    }
+
+    /// The card of the mover's in `p` whose [`Ctx::stand_in`] is `mv` ([`NO_MOVE`] if none).
+    #[inline]
+    fn stood_for(&self, p: &Pos, mv: u8) -> u8 {
+        let in_play = p.held();
+        bits(p.hands[p.to_move as usize]).find(|&c| self.stand_in(c, in_play) == mv).unwrap_or(NO_MOVE)
+    }
+
+    /// The hands of `p` (at a trick boundary) with every card replaced by its [`Ctx::stand_in`]: the key of the
+    /// transposition table.
+    #[inline]
+    fn key(&self, p: &Pos) -> [u32; NUM_PLAYERS] {
+        let in_play = p.held();
+        // Only a card whose next card down is out of play and in its run moves.
+        let movers = in_play & !(in_play << 1) & self.slides;
+        if movers == 0 {
+            return p.hands;
+        }
+        let mut hands = p.hands;
+        for c in bits(movers) {
+            let to = self.stand_in(c, in_play);
+            if let Some(s) = holder(p, c) {
+                hands[s as usize] = hands[s as usize] & !(1 << c) | 1 << to;
+            }
+        }
+        hands
     }
 
     /// R18: the picker's last card of the called suit (the under counted in it).
