@@ -1,7 +1,9 @@
 //! Running batches on rayon threads.
 
 use rayon::prelude::*;
+use rayon::ThreadPool;
 use std::fmt;
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// Games handed to a thread at a time: enough to make the hand-out cost nothing, few enough to balance.
 const CHUNK: usize = 256;
@@ -62,14 +64,58 @@ pub fn batch(
     Ok(out)
 }
 
-/// Runs `work` on rayon's global pool (`None`) or on a pool of `threads` threads.
+/// Runs `work` on rayon's global pool (`None`) or on a pool of `threads` threads. Pools of up to one thread per
+/// core are started once and kept (starting one took longer than a whole late-trick PIMC decision: 0.2–0.6 ms
+/// against 0.2 ms), so their threads' per-thread state, such as a solver's table, carries over from call to
+/// call; a pool of more threads is started for the call alone.
 pub fn on_threads<T: Send>(threads: Option<usize>, work: impl FnOnce() -> T + Send) -> Result<T, BatchError> {
     match threads {
         None => Ok(work()),
-        Some(t) => rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
+        Some(t) => Ok(pool(t)?.install(work)),
+    }
+}
+
+/// The kept pools, by thread count (index `t - 1`).
+static POOLS: Mutex<Vec<Option<Arc<ThreadPool>>>> = Mutex::new(Vec::new());
+
+/// A pool of `threads` threads: a kept one if `threads` is at most the number of cores.
+fn pool(threads: usize) -> Result<Arc<ThreadPool>, BatchError> {
+    let build = || {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
             .build()
-            .map(|pool| pool.install(work))
-            .map_err(|e| BatchError::Threads(e.to_string())),
+            .map(Arc::new)
+            .map_err(|e| BatchError::Threads(e.to_string()))
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if threads == 0 || threads > cores {
+        return build();
+    }
+    // A panic elsewhere while the lock was held leaves the list as it was: still usable.
+    let mut pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
+    if pools.len() < threads {
+        pools.resize(threads, None);
+    }
+    if let Some(pool) = &pools[threads - 1] {
+        return Ok(Arc::clone(pool));
+    }
+    let pool = build()?;
+    pools[threads - 1] = Some(Arc::clone(&pool));
+    Ok(pool)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pool_of_up_to_one_thread_a_core_is_kept_between_calls() {
+        let seat = || on_threads(Some(1), || std::thread::current().id()).expect("a pool");
+        let first = seat();
+        assert_ne!(first, std::thread::current().id());
+        assert_eq!(seat(), first);
+        // More threads than cores: a pool of the call's own, which still runs the work.
+        let many = max_threads();
+        assert_eq!(on_threads(Some(many), rayon::current_num_threads).expect("a pool"), many);
     }
 }
