@@ -197,7 +197,10 @@ def test_simulate_rule_options(capsys: pytest.CaptureFixture[str]) -> None:
         "jack_order": "seed",
         "all_pass": "doubler",
         "double_on_the_bump": True,
+        "no_trick_split": False,
+        "schwarz": "tricks",
         "no_legal_call": "unknown",
+        "hold_card_lead": "allowed",
         "called_card_no_discard": False,
     }
     assert stats["leaster_rate"] == 0 and stats["doubler_rate"] > 0

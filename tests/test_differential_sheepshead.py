@@ -22,6 +22,8 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"no_legal_call": "unknown"},
     {"all_pass": "doubler", "double_on_the_bump": True},
     {"jack_order": "seed", "called_card_no_discard": False},
+    {"hold_card_lead": "forbidden", "no_legal_call": "unknown"},
+    {"schwarz": "points", "no_trick_split": True, "double_on_the_bump": True},
 ]
 
 

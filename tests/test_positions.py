@@ -19,6 +19,7 @@ def sheepshead_mid_play(seed: int) -> sheepshead.State | None:
         no_legal_call=rng.choice(["alone", "unknown"]),
         called_card_no_discard=rng.random() < 0.5,
         double_on_the_bump=rng.random() < 0.5,
+        hold_card_lead=rng.choice(["allowed", "forbidden"]),
     )
     state = sheepshead.State.new(seed, rules=rules, dealer=rng.randrange(5))
     while state.phase != "play":
@@ -102,7 +103,11 @@ def test_the_example_position() -> None:
     assert state.secret_partner == 3
     assert state.partner is None  # R17: not revealed until the ace is played
     assert state.picking_side_points == 35
-    assert "play 7H" not in [state.action_to_string(a) for a in state.legal_actions()]  # R18: the hold card
+    # R18 (revised): the hold card 7H may be led, except under hold_card_lead = "forbidden".
+    assert "play 7H" in [state.action_to_string(a) for a in state.legal_actions()]
+    forbidden = sheepshead.Rules(hold_card_lead="forbidden")
+    seed_rule = sheepshead.State.from_position(**example(), rules=forbidden)
+    assert "play 7H" not in [seed_rule.action_to_string(a) for a in seed_rule.legal_actions()]
     assert state.history() == []
     with pytest.raises(errors.NothingToUndoError):
         state.undo()

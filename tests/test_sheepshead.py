@@ -118,8 +118,26 @@ def play_out(state: ss.State, cards_in_order: list[str]) -> None:
 
 
 # Settlement (TV-S5, TV-S6) is also checked row by row in the Rust unit tests; here whole hands end in them.
-def test_tv_s5_and_s8_hand_won_with_the_called_ace() -> None:
+def test_tv_s8_revised_allowed_the_picker_leads_the_hold_card_to_draw_the_ace() -> None:
     state = ss.State.from_cards(split(HOLD_TABLE), ["7D", "8D"], dealer=4)
+    act(state, "pass", "pick", "bury 7D", "bury 8D", "call AH")
+    # A club lead: the picker is void in clubs and still may not throw 8♥ off.
+    act(state, "play KC")
+    assert "play 8H" not in legal(state)
+    with pytest.raises(IllegalActionError, match="R18"):
+        state.apply("play 8H")
+    play_out(state, ["QC", "7C", "AC", "JS"])
+    # Leading it is allowed: the first heart lead, to which the partner owes A♥ (R19).
+    assert "play 8H" in legal(state)
+    state.apply("play 8H")
+    assert legal(state) == ["play AH"]
+    state.apply("play AH")
+    assert state.partner == 2
+
+
+def test_tv_s5_and_s8_revised_forbidden_hand_won_with_the_called_ace() -> None:
+    rules = ss.Rules(hold_card_lead="forbidden")
+    state = ss.State.from_cards(split(HOLD_TABLE), ["7D", "8D"], dealer=4, rules=rules)
     act(state, "pass", "pick", "bury 7D", "bury 8D", "call AH")
     assert state.partner is None and state.secret_partner == 2
     # Trick 1: a trump lead, the partner (void) may not throw A♥ (R19).
@@ -127,7 +145,7 @@ def test_tv_s5_and_s8_hand_won_with_the_called_ace() -> None:
     assert "play AH" not in legal(state)
     play_out(state, ["7C", "7S", "JS"])
     for lead, rest in (("QS", ["10C", "8S", "JH", "9D"]), ("QH", ["9C", "9S", "JD", "9H"])):
-        # TV-S8: before hearts are led, the picker may not lead 8♥.
+        # TV-S8 (revised), forbidden: before hearts are led, the picker may not lead 8♥.
         assert "play 8H" not in legal(state)
         with pytest.raises(IllegalActionError, match="R18"):
             state.apply("play 8H")
@@ -247,7 +265,10 @@ rules_strategy = st.builds(
     jack_order=st.sampled_from(["standard", "seed"]),
     all_pass=st.sampled_from(["leaster", "doubler"]),
     double_on_the_bump=st.booleans(),
+    no_trick_split=st.booleans(),
+    schwarz=st.sampled_from(["tricks", "points"]),
     no_legal_call=st.sampled_from(["alone", "unknown"]),
+    hold_card_lead=st.sampled_from(["allowed", "forbidden"]),
     called_card_no_discard=st.booleans(),
 )
 

@@ -72,7 +72,8 @@ _rules_from_dict = Rules.from_dict
 
 CLASSES: tuple[str, ...] = ("no trick", "schneidered", "lost", "won", "schneider", "all tricks")
 """The settlement classes of a picked hand (R27, R30), worst first for the picking side: it took no trick;
-P <= 30; 31 <= P <= 60 (R28: 60 loses); 61 <= P <= 90; P >= 91; all six tricks."""
+P <= 30; 31 <= P <= 60 (R28: 60 loses); 61 <= P <= 90; P >= 91; all six tricks. With ``schwarz="points"``
+(V17) the first is no card point in the side's tricks (the bury aside) and the last is P = 120."""
 
 _Outcome = TypeVar("_Outcome", int, bool, str)
 
@@ -118,8 +119,9 @@ def reaches(state: State, target: int = 61, *, moves: bool = True) -> Solved[boo
 
 def settlement_class(state: State, *, moves: bool = True) -> Solved[str]:
     """The settlement class (one of :data:`CLASSES`) the picking side reaches under perfect play, and after
-    each legal action: what the hand settles for (tricks decide "no trick" and "all tricks"). ``moves=False``
-    answers for the position alone, in two or three threshold searches. Not for a leaster."""
+    each legal action: what the hand settles for (tricks decide "no trick" and "all tricks", or card points
+    with ``schwarz="points"``). ``moves=False`` answers for the position alone, in two or three threshold
+    searches. Not for a leaster."""
     value, best, valued, nodes = _native.settlement_class(state, moves=moves)
     return Solved(CLASSES[value], best, {a: CLASSES[c] for a, c in valued}, nodes)
 

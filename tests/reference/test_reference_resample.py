@@ -61,6 +61,7 @@ def sheepshead_game(seed: int) -> tuple[shp.State, random.Random]:
         all_pass=rng.choice(["leaster", "doubler"]),
         no_legal_call=rng.choice(["alone", "unknown"]),
         called_card_no_discard=rng.random() < 0.7,
+        hold_card_lead=rng.choice(["allowed", "forbidden"]),
     )
     state = shp.State.new(rng.getrandbits(64), rules, dealer=rng.randrange(5), multiplier=rng.randrange(1, 3))
     for _ in range(rng.randrange(45)):

@@ -360,6 +360,25 @@ def test_tv_s5_settlement_with_partner() -> None:
     assert ref.settle_with_partner(21, 0, double_on_the_bump=True) == (-18, 0, 6)
 
 
+def test_tv_v2_option_checks_for_five_with_a_partner() -> None:
+    # Row 2: the partner goes free by default, pays its share with no_trick_split; doubled on the bump.
+    assert ref.settle_with_partner(0, 0, no_trick_split=True) == (-6, -3, 3)
+    assert ref.settle_with_partner(0, 0, True) == (-18, 0, 6)
+    assert ref.settle_with_partner(0, 0, True, no_trick_split=True) == (-12, -6, 6)
+    # P = 120 while a defender took a trick worth 0: row 3 by tricks, row 1 by points.
+    assert ref.settle_with_partner(120, 5) == (4, 2, -2)
+    assert ref.settle_with_partner(120, 5, trick_points=120, schwarz="points") == (6, 3, -3)
+    # Two tricks worth 0 with a bury of 14: P = 14, row 6 by tricks, row 2 by points.
+    assert ref.settle_with_partner(14, 2) == (-4, -2, 2)
+    assert ref.settle_with_partner(14, 2, trick_points=0, schwarz="points") == (-9, 0, 3)
+    # Alone, row 2 is never split.
+    assert ref.settle_alone(14, 2, trick_points=0, schwarz="points") == (-12, 3)
+    with pytest.raises(ValueError, match="trick_points"):
+        ref.settle_with_partner(14, 2, schwarz="points")
+    with pytest.raises(ValueError, match="schwarz"):
+        ref.settle_alone(14, 2, schwarz="both")
+
+
 def test_tv_s6_alone() -> None:
     lines = {
         # P: (bury, tricks, (picker, each opponent))
@@ -503,9 +522,29 @@ HOLD_DEAL = [
 ]
 
 
-def test_tv_s8_hold_card() -> None:
+def test_tv_s8_revised_allowed_the_picker_leads_the_hold_card_and_draws_the_ace() -> None:
     # Seat 1 picks, buries the blind 7C and 7S, and calls AH with 8H its only heart; seat 3 holds AH and 9H.
     state = deal(HOLD_DEAL, "7C 7S")
+    act(state, "pick", "bury 7C", "bury 7S", "call AH")
+    # Trick 1: under the default the picker may lead 8H, the first heart lead (R18 revised, 2 and 3).
+    assert legal_cards(state) == {"7D", "8D", "9D", "10D", "KD", "8H"}
+    play_tricks(state, "8H QD")
+    assert legal_cards(state) == {"AH"}  # the partner owes the called ace to that lead (R19)
+    play_tricks(state, "AH")
+    assert state.partner == 3
+
+
+def test_tv_s8_revised_allowed_the_hold_card_is_still_not_thrown_off() -> None:
+    state = deal(HOLD_DEAL, "7C 7S")
+    act(state, "pick", "bury 7C", "bury 7S", "call AH")
+    play_tricks(state, "7D QD JH JC QS", "9C")
+    # Hearts not led: the picker, void in clubs, may not discard 8H (R18 revised, 1).
+    assert legal_cards(state) == {"8D", "9D", "10D", "KD"}
+
+
+def test_tv_s8_revised_forbidden_hold_card() -> None:
+    # Seat 1 picks, buries the blind 7C and 7S, and calls AH with 8H its only heart; seat 3 holds AH and 9H.
+    state = deal(HOLD_DEAL, "7C 7S", rules=ref.Rules(hold_card_lead="forbidden"))
     act(state, "pick", "bury 7C", "bury 7S", "call AH")
     assert state.called_card == "AH"
     assert state.partner is None  # secret until AH is played (R17)
@@ -600,8 +639,28 @@ def test_called_card_may_be_discarded_when_the_option_is_off() -> None:
     assert legal_cards(state) == {"9H", "AH"}
 
 
+UNDER_DEAL = [
+    "10D KC AC 10S KS AS",  # seat 0
+    "JC JS JH JD KD 9D",  # seat 1
+    "AH 7H QC QS 7C 7S",  # seat 2
+    "8H 9H QH 8C 9C 10C",  # seat 3
+    "10H KH QD AD 8S 9S",  # seat 4
+]
+
+
+def test_r18_revised_the_under_may_be_led_and_draws_the_called_ace() -> None:
+    state = deal(UNDER_DEAL, "8D 7D", rules=ref.Rules(no_legal_call="unknown"))
+    act(state, "pick", "bury 8D", "bury 7D", "call AH", "under KD")
+    # By default the under may be led at any time: that lead is the first heart lead (V11, R18 revised).
+    assert legal_cards(state) == {"JC", "JS", "JH", "JD", "9D", "KD"}
+    play_tricks(state, "KD")
+    assert legal_cards(state) == {"AH"}  # R19: the called ace goes to the first lead of its suit
+    play_tricks(state, "AH 8H 10H 10D")
+    assert state.trick_winners() == [0]  # seat 0's 10D, a trump, beats the ace
+
+
 def test_unknown_call_and_the_under_card() -> None:
-    rules = ref.Rules(no_legal_call="unknown")
+    rules = ref.Rules(no_legal_call="unknown", hold_card_lead="forbidden")
     state = deal(
         [
             "10D KC AC 10S KS AS",  # seat 0
@@ -623,7 +682,8 @@ def test_unknown_call_and_the_under_card() -> None:
     assert state.under_card == "KD"
     assert all(text.startswith("play ") for text in legal(state))
 
-    # KD now counts as the picker's only heart: bound by the hold-card rule (R18).
+    # KD now counts as the picker's only heart: bound by the hold-card rule (R18, here "forbidden"; under
+    # the default it may be led, as another test shows).
     assert legal_cards(state) == {"JC", "JS", "JH", "JD", "9D"}
     play_tricks(state, "9D QC QH AD 10D")
     play_tricks(state, "7C 10C QD AC")
@@ -776,23 +836,29 @@ def test_rules_validation() -> None:
         ("jack_order", "clubs"),
         ("all_pass", "redeal"),
         ("double_on_the_bump", "yes"),
+        ("no_trick_split", "no"),
+        ("schwarz", "tricks and points"),
         ("no_legal_call", "under"),
+        ("hold_card_lead", "never"),
         ("called_card_no_discard", 1),
         ("hands_per_game", 0),
     ):
         with pytest.raises(ValueError, match=field):
             ref.Rules(**{field: value})  # type: ignore[arg-type]
-    # Any object with the six attributes is accepted.
+    # Any object with the nine attributes is accepted.
     duck = SimpleNamespace(
         jack_order="seed",
         all_pass="doubler",
         double_on_the_bump=True,
+        no_trick_split=True,
+        schwarz="points",
         no_legal_call="unknown",
+        hold_card_lead="forbidden",
         called_card_no_discard=False,
         hands_per_game=4,
     )
     state = ref.State.new(3, rules=duck)
-    assert state.rules == ref.Rules("seed", "doubler", True, "unknown", False, 4)
+    assert state.rules == ref.Rules("seed", "doubler", True, True, "points", "unknown", "forbidden", False, 4)
     with pytest.raises(ValueError, match="jack_order"):
         ref.State.new(3, rules=SimpleNamespace(**{**vars(duck), "jack_order": "x"}))
 

@@ -50,7 +50,10 @@ class Rules(_GameRules):
         jack_order: Literal["standard", "seed"] = "standard",
         all_pass: Literal["leaster", "doubler"] = "leaster",
         double_on_the_bump: bool = False,
+        no_trick_split: bool = False,
+        schwarz: Literal["tricks", "points"] = "tricks",
         no_legal_call: Literal["alone", "unknown"] = "alone",
+        hold_card_lead: Literal["allowed", "forbidden"] = "allowed",
         called_card_no_discard: bool = True,
         hands_per_game: int = 15,
     ) -> Rules: ...
@@ -61,7 +64,13 @@ class Rules(_GameRules):
     @property
     def double_on_the_bump(self) -> bool: ...
     @property
+    def no_trick_split(self) -> bool: ...
+    @property
+    def schwarz(self) -> Literal["tricks", "points"]: ...
+    @property
     def no_legal_call(self) -> Literal["alone", "unknown"]: ...
+    @property
+    def hold_card_lead(self) -> Literal["allowed", "forbidden"]: ...
     @property
     def called_card_no_discard(self) -> bool: ...
     @property

@@ -359,7 +359,7 @@ def _deal(deck: Sequence[int], dealer: int) -> tuple[list[list[int]], list[int]]
 
 
 class RulesLike(Protocol):
-    """Anything with the six option attributes can be passed as ``rules`` (e.g. the library's own Rules)."""
+    """Anything with the nine option attributes can be passed as ``rules`` (e.g. the library's own Rules)."""
 
     @property
     def jack_order(self) -> str: ...
@@ -368,7 +368,13 @@ class RulesLike(Protocol):
     @property
     def double_on_the_bump(self) -> bool: ...
     @property
+    def no_trick_split(self) -> bool: ...
+    @property
+    def schwarz(self) -> str: ...
+    @property
     def no_legal_call(self) -> str: ...
+    @property
+    def hold_card_lead(self) -> str: ...
     @property
     def called_card_no_discard(self) -> bool: ...
     @property
@@ -393,7 +399,10 @@ class Rules:
     jack_order: str = "standard"  # R3: "standard" (J♣ > J♠) or "seed" (J♠ > J♣)
     all_pass: str = "leaster"  # R12: "leaster" (R31) or "doubler" (R32)
     double_on_the_bump: bool = False  # R29
+    no_trick_split: bool = False  # V17 row 2: the partner pays its share (2:1) instead of going free
+    schwarz: str = "tricks"  # V17: by "tricks" (every trick / none) or "points" (120 / none in tricks)
     no_legal_call: str = "alone"  # R16: "alone" or "unknown" (call an under)
+    hold_card_lead: str = "allowed"  # R18 (revised): "allowed" or "forbidden" (the hold card may not be led)
     called_card_no_discard: bool = True  # R19
     hands_per_game: int = 15  # R34
 
@@ -401,7 +410,10 @@ class Rules:
         _check_choice("jack_order", self.jack_order, ("standard", "seed"))
         _check_choice("all_pass", self.all_pass, ("leaster", "doubler"))
         _check_bool("double_on_the_bump", self.double_on_the_bump)
+        _check_bool("no_trick_split", self.no_trick_split)
+        _check_choice("schwarz", self.schwarz, ("tricks", "points"))
         _check_choice("no_legal_call", self.no_legal_call, ("alone", "unknown"))
+        _check_choice("hold_card_lead", self.hold_card_lead, ("allowed", "forbidden"))
         _check_bool("called_card_no_discard", self.called_card_no_discard)
         hands = self.hands_per_game
         if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
@@ -409,7 +421,7 @@ class Rules:
 
     @classmethod
     def coerce(cls, rules: RulesLike | None) -> Rules:
-        """These options as a `Rules`: ``None`` gives the defaults, any object with the six attributes is
+        """These options as a `Rules`: ``None`` gives the defaults, any object with the nine attributes is
         copied (an enum-like value is read through its ``.value``)."""
         if rules is None:
             return cls()
@@ -420,7 +432,10 @@ class Rules:
             "jack_order",
             "all_pass",
             "double_on_the_bump",
+            "no_trick_split",
+            "schwarz",
             "no_legal_call",
+            "hold_card_lead",
             "called_card_no_discard",
             "hands_per_game",
         ):
@@ -445,48 +460,63 @@ def _check_totals(points: int, tricks: int) -> None:
         raise ValueError(f"tricks must be in 0..{NUM_TRICKS}, got {tricks}")
 
 
-def settle_with_partner(points: int, tricks: int, double_on_the_bump: bool = False) -> tuple[int, int, int]:
-    """R27-R29: (picker, partner, each of the 3 opponents) for a picking side with `points` (P of R26, bury
-    included) and `tricks` tricks. The rows are checked top to bottom."""
+def _row(points: int, tricks: int, trick_points: int | None, schwarz: str) -> int:
+    """V17: the settlement row's unit u per defender, rows checked top to bottom: +3 and -3 are schwarz,
+    counted by tricks (every trick, none) or, with ``schwarz="points"``, by card points (P = 120; no card
+    point in the side's tricks, ``trick_points`` being P without the bury)."""
     _check_totals(points, tricks)
-    row: tuple[int, int, int]
-    if tricks == NUM_TRICKS:
-        row = (6, 3, -3)  # all six tricks
-    elif tricks == 0:
-        row = (-9, 0, 3)  # no trick: the partner pays nothing (R27)
-    elif points >= 91:
-        row = (4, 2, -2)  # opponents schneidered: fewer than 30
-    elif points >= 61:
-        row = (2, 1, -1)
-    elif points >= 31:
-        row = (-2, -1, 1)  # includes the 60-60 tie, which the picker loses (R28)
+    _check_choice("schwarz", schwarz, ("tricks", "points"))
+    if schwarz == "tricks":
+        every, none = tricks == NUM_TRICKS, tricks == 0
     else:
-        row = (-4, -2, 2)  # picking side schneidered: 30 or less
-    if double_on_the_bump and row[0] < 0:  # R29: the losing rows are doubled
-        row = (2 * row[0], 2 * row[1], 2 * row[2])
-    return row
+        if trick_points is None or not 0 <= trick_points <= points:
+            raise ValueError(f"schwarz='points' needs trick_points in 0..{points}, got {trick_points!r}")
+        every, none = points == TOTAL_POINTS, trick_points == 0
+    if every:
+        return 3
+    if none:
+        return -3
+    if points >= 91:
+        return 2  # opponents schneidered: fewer than 30
+    if points >= 61:
+        return 1
+    if points >= 31:
+        return -1  # includes the 60-60 tie, which the picker loses (R28)
+    return -2  # picking side schneidered: 30 or less
 
 
-def settle_alone(points: int, tricks: int, double_on_the_bump: bool = False) -> tuple[int, int]:
-    """R30: (picker, each of the 4 opponents) for a picker alone with `points` (bury included) and
-    `tricks` tricks."""
-    _check_totals(points, tricks)
-    row: tuple[int, int]
-    if tricks == NUM_TRICKS:
-        row = (12, -3)
-    elif tricks == 0:
-        row = (-12, 3)
-    elif points >= 91:
-        row = (8, -2)
-    elif points >= 61:
-        row = (4, -1)
-    elif points >= 31:
-        row = (-4, 1)
-    else:
-        row = (-8, 2)
-    if double_on_the_bump and row[0] < 0:  # R29, R30
-        row = (2 * row[0], 2 * row[1])
-    return row
+def settle_with_partner(
+    points: int,
+    tricks: int,
+    double_on_the_bump: bool = False,
+    *,
+    trick_points: int | None = None,
+    no_trick_split: bool = False,
+    schwarz: str = "tricks",
+) -> tuple[int, int, int]:
+    """R27-R29, V17: (picker, partner, each of the 3 opponents) for a picking side with `points` (P of R26,
+    bury included) and `tricks` tricks (and `trick_points`, P without the bury, for ``schwarz="points"``)."""
+    row = _row(points, tricks, trick_points, schwarz)
+    u = 2 * row if double_on_the_bump and row < 0 else row  # R29: the losing rows are doubled
+    if row == -3 and not no_trick_split:
+        return (3 * u, 0, -u)  # schwarz: the partner pays nothing (R27), unless no_trick_split (V17)
+    return (2 * u, u, -u)
+
+
+def settle_alone(
+    points: int,
+    tricks: int,
+    double_on_the_bump: bool = False,
+    *,
+    trick_points: int | None = None,
+    schwarz: str = "tricks",
+) -> tuple[int, int]:
+    """R30, V17: (picker, each of the 4 opponents) for a picker alone with `points` (bury included) and
+    `tricks` tricks (and `trick_points` for ``schwarz="points"``)."""
+    u = _row(points, tricks, trick_points, schwarz)
+    if double_on_the_bump and u < 0:  # R29, R30
+        u *= 2
+    return (4 * u, -u)
 
 
 def leaster_winner(points: Sequence[int], trick_winners: Sequence[int]) -> int:
@@ -944,7 +974,10 @@ class State:
                 rules.jack_order,
                 rules.all_pass,
                 rules.double_on_the_bump,
+                rules.no_trick_split,
+                rules.schwarz,
                 rules.no_legal_call,
+                rules.hold_card_lead,
                 rules.called_card_no_discard,
                 rules.hands_per_game,
             ),
@@ -1063,7 +1096,10 @@ class State:
                 "jack_order": rules.jack_order,
                 "all_pass": rules.all_pass,
                 "double_on_the_bump": rules.double_on_the_bump,
+                "no_trick_split": rules.no_trick_split,
+                "schwarz": rules.schwarz,
                 "no_legal_call": rules.no_legal_call,
+                "hold_card_lead": rules.hold_card_lead,
                 "called_card_no_discard": rules.called_card_no_discard,
                 "hands_per_game": rules.hands_per_game,
             },
@@ -1102,6 +1138,9 @@ class State:
         options = data["rules"]
         if not isinstance(options, dict):
             raise InvalidStateError(f"rules must be an object, got {options!r}")
+        if "hold_card_lead" not in options:
+            # Saved before the option existed, so played under R18 as it then was: no hold-card lead.
+            options = {**options, "hold_card_lead": "forbidden"}
         try:
             rules = Rules(**options)
         except TypeError as error:  # an unknown option
@@ -1336,10 +1375,11 @@ class State:
                 cards = [card for card in cards if card != called]
 
         if seat == self._picker and not suit_led and not last_trick:
-            # R18: until the called suit is led, the picker may not lead or discard the last card of the
-            # called suit, except in the last trick. (A picker following the called suit follows normally.)
+            # R18 (revised): until the called suit is led, the picker may not discard the last card of the
+            # called suit, except in the last trick; nor lead it, under hold_card_lead = "forbidden". (A
+            # picker following the called suit follows normally.)
             hold_cards = [card for card in hand if self._suit(card) == called_suit]
-            if len(hold_cards) == 1:
+            if len(hold_cards) == 1 and (not leading or self._rules.hold_card_lead == "forbidden"):
                 cards = [card for card in cards if card != hold_cards[0]]
         return cards
 
@@ -1365,14 +1405,24 @@ class State:
         bury_points = sum(_POINTS_OF[card] for card in self._buried)
         side_points = sum(self._points[seat] for seat in side) + bury_points
         side_tricks = sum(self._tricks_won[seat] for seat in side)
-        double = self._rules.double_on_the_bump
+        double, schwarz = self._rules.double_on_the_bump, self._rules.schwarz
+        trick_points = side_points - bury_points
         if self._partner_seat is None:  # R30: alone
-            picker_amount, opponent_amount = settle_alone(side_points, side_tricks, double)
+            picker_amount, opponent_amount = settle_alone(
+                side_points, side_tricks, double, trick_points=trick_points, schwarz=schwarz
+            )
             result = [opponent_amount] * NUM_PLAYERS
             result[self._picker] = picker_amount
             return result
         # R27: with a partner
-        picker_amount, partner_amount, opponent_amount = settle_with_partner(side_points, side_tricks, double)
+        picker_amount, partner_amount, opponent_amount = settle_with_partner(
+            side_points,
+            side_tricks,
+            double,
+            trick_points=trick_points,
+            no_trick_split=self._rules.no_trick_split,
+            schwarz=schwarz,
+        )
         result = [opponent_amount] * NUM_PLAYERS
         result[self._picker] = picker_amount
         result[self._partner_seat] = partner_amount

@@ -240,8 +240,8 @@ Answer with one of:
 {COMMANDS_HELP}
 Cards: rank 7 8 9 10 J Q K A (T for 10) and suit C D H S (clubs, diamonds, hearts, spades) or ♣ ♦ ♥ ♠.
 Trumps, high to low: QC QS QH QD JC JS JH JD AD 10D KD 9D 8D 7D; you must follow the suit led if you can
-(R22-R24). The picker keeps a card of the called suit (the hold card) until that suit is led, and the partner
-plays the called card the first time it is (R18, R19)."""
+(R22-R24). Until the called suit is led, the picker may not throw off their last card of it (the hold card)
+but may lead it, and the partner plays the called card the first time the suit is led (R18, R19)."""
 
 
 def _is_trump(card: Card) -> bool:

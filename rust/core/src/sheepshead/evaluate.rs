@@ -9,7 +9,7 @@
 //! to act, one solve of the world values them all (the solver values every move at its root).
 
 use super::greedy::RolloutPolicy;
-use super::scoring::settle_picked;
+use super::scoring::{settle_picked, Outcome};
 use super::solver::{self, Class, Moves};
 use super::state::{Phase, State};
 use crate::game::Game;
@@ -42,6 +42,7 @@ fn picking_side(state: &State, player: u8) -> bool {
 /// `player`'s return from a picked hand that ends in `class` (a representative P and trick count of it).
 fn settled(state: &State, player: u8, class: Class) -> f64 {
     let picker = state.picker().expect("a picked hand");
+    // A P, trick points and tricks of the class under either `schwarz` (V17), no bury counted.
     let (points, tricks) = match class {
         Class::NoTrick => (0, 0),
         Class::Schneidered => (30, 1),
@@ -50,13 +51,9 @@ fn settled(state: &State, player: u8, class: Class) -> f64 {
         Class::Schneider => (91, 1),
         Class::AllTricks => (120, 6),
     };
-    let r = settle_picked(
-        usize::from(picker),
-        state.secret_partner().map(usize::from),
-        points,
-        tricks,
-        state.rules().double_on_the_bump,
-    );
+    let outcome = Outcome { points, trick_points: points, tricks };
+    let r =
+        settle_picked(usize::from(picker), state.secret_partner().map(usize::from), outcome, &state.rules());
     f64::from(r[usize::from(player)]) * f64::from(state.multiplier())
 }
 

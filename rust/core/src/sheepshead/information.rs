@@ -9,7 +9,7 @@
 use super::actions::{Action, BURY, UNDER};
 use super::cards::{CardSet, SCard};
 use super::position::Position;
-use super::rules::{AllPass, JackOrder, NoLegalCall};
+use super::rules::{AllPass, HoldCardLead, JackOrder, NoLegalCall, Schwarz};
 use super::state::{left, Deal, Phase, State, NUM_PLAYERS};
 use crate::error::ResampleError;
 use crate::game::{Game, Information};
@@ -33,6 +33,9 @@ fn rules_code(state: &State) -> u32 {
         | u32::from(r.double_on_the_bump) << 2
         | u32::from(r.no_legal_call == NoLegalCall::Unknown) << 3
         | u32::from(r.called_card_no_discard) << 4
+        | u32::from(r.hold_card_lead == HoldCardLead::Forbidden) << 5
+        | u32::from(r.no_trick_split) << 6
+        | u32::from(r.schwarz == Schwarz::Points) << 7
 }
 
 /// The cards each seat has played so far (completed tricks and the trick on the table).

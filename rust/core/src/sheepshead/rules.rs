@@ -33,6 +33,30 @@ pub enum NoLegalCall {
     Unknown,
 }
 
+/// V17: what makes the top and bottom rows of the settlement (schwarz).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Schwarz {
+    /// The picking side took every trick (+3), or no trick (−3).
+    #[default]
+    Tricks,
+    /// The picking side has all 120 points (+3), or took no card points in its tricks, the bury not counted
+    /// (−3).
+    Points,
+}
+
+/// R18 (revised): whether the picker may lead the hold card (their last card of the called suit) before the
+/// called suit has been led.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum HoldCardLead {
+    /// The picker may lead any card of the called suit at any time, the last one included: that lead is the
+    /// suit's first lead, to which the partner owes the called card (R19).
+    #[default]
+    Allowed,
+    /// Until the called suit has been led, the picker may not lead the last card of it, except in the last trick
+    /// (the seed's wording).
+    Forbidden,
+}
+
 /// The table of Sheepshead's rule options: the one place an option is declared, handed to `callback!` with
 /// `args` before it ([`rule_options!`] makes the struct and its [`crate::options::RuleOptions`] here; the bindings
 /// make the Python getters from the same rows).
@@ -49,8 +73,14 @@ macro_rules! sheepshead_rule_table {
                 ["R12"] all_pass: AllPass = AllPass::Leaster;
                 /// A losing picking side pays, and the winners collect, double.
                 ["R29"] double_on_the_bump: bool = false;
+                /// On the schwarz row (−3) the partner pays its share too (2:1), instead of going free.
+                ["V17"] no_trick_split: bool = false;
+                /// Schwarz (±3) by tricks (every trick / none) or by card points (120 / none in tricks).
+                ["V17"] schwarz: Schwarz = Schwarz::Tricks;
                 /// With no legal call the picker goes alone, or calls an unknown ace with an under card.
                 ["R16"] no_legal_call: NoLegalCall = NoLegalCall::Alone;
+                /// The picker may lead the hold card (the last card of the called suit) before the suit is led.
+                ["R18"] hold_card_lead: HoldCardLead = HoldCardLead::Allowed;
                 /// The partner may not discard the called card on another suit before the last trick.
                 ["R19"] called_card_no_discard: bool = true;
                 /// Hands in a game (a Match): played hands, doublers not counted.
@@ -65,6 +95,8 @@ sheepshead_rule_table!(rule_options);
 named_option!(JackOrder, Standard => "standard", Seed => "seed");
 named_option!(AllPass, Leaster => "leaster", Doubler => "doubler");
 named_option!(NoLegalCall, Alone => "alone", Unknown => "unknown");
+named_option!(Schwarz, Tricks => "tricks", Points => "points");
+named_option!(HoldCardLead, Allowed => "allowed", Forbidden => "forbidden");
 
 #[cfg(test)]
 mod tests {

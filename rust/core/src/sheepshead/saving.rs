@@ -5,7 +5,7 @@
 use super::cards::{CardSet, SCard};
 use super::position::Position;
 use super::ranking::Ranking;
-use super::rules::Rules;
+use super::rules::{HoldCardLead, Rules};
 use super::state::{Deal, State, NUM_PLAYERS};
 use crate::cards::Card;
 use crate::error::InvalidState;
@@ -37,7 +37,11 @@ impl Saved for State {
         ]
     }
 
-    fn from_saved(fields: &Map<String, Value>, rules: Rules) -> Result<State, InvalidState> {
+    fn from_saved(fields: &Map<String, Value>, mut rules: Rules) -> Result<State, InvalidState> {
+        // Saves written before `hold_card_lead` existed were played under R18 as it then was: no hold-card lead.
+        if fields.get("rules").and_then(Value::as_object).is_some_and(|r| !r.contains_key("hold_card_lead")) {
+            rules.hold_card_lead = HoldCardLead::Forbidden;
+        }
         let words: [u64; 4] = as_(field(fields, "rng")?, "rng")?;
         let rng = Rng::from_state(words)
             .ok_or_else(|| InvalidState("the generator state cannot be all zeros".into()))?;

@@ -1,47 +1,57 @@
 //! Settlement of a hand (R26–R31): who pays whom, zero-sum; and the summary of a finished hand.
 
-use super::state::{State, NUM_PLAYERS};
+use super::rules::{Rules, Schwarz};
+use super::state::{State, NUM_PLAYERS, NUM_TRICKS};
 use crate::game::{Game, Summary};
 
-/// The picking side's result, per opponent, before doubling (R27, R30): +3 for all tricks … −3 for none.
-fn unit(points: u32, tricks: u32) -> i32 {
-    match (points, tricks) {
-        (_, 6) => 3,
-        (_, 0) => -3,
-        (91.., _) => 2,
-        (61..=90, _) => 1,
-        (31..=60, _) => -1, // R28: a 60–60 tie loses
+/// What a picked hand ended with, for its settlement (V17): the picking side's P (R26: tricks plus the bury), the
+/// card points of its tricks alone, and its number of tricks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub points: u32,
+    pub trick_points: u32,
+    pub tricks: u32,
+}
+
+/// The settlement row of an outcome (V17, R27–R30), by its unit u per defender before doubling: +3 schwarz of
+/// the defenders, +2, +1, −1 (R28: a 60–60 tie loses), −2, −3 schwarz of the picking side.
+pub fn unit(outcome: Outcome, schwarz: Schwarz) -> i32 {
+    let Outcome { points, trick_points, tricks } = outcome;
+    let (every, none) = match schwarz {
+        Schwarz::Tricks => (tricks == NUM_TRICKS as u32, tricks == 0),
+        Schwarz::Points => (points == 120, trick_points == 0),
+    };
+    match points {
+        _ if every => 3,
+        _ if none => -3,
+        91.. => 2,
+        61..=90 => 1,
+        31..=60 => -1,
         _ => -2,
     }
 }
 
-/// Returns of a picked hand. `points` is P of R26 (tricks of the picking side plus the bury), `tricks` the
-/// number of tricks the picking side took, `partner` `None` when the picker went alone.
-pub fn settle_picked(
-    picker: usize,
-    partner: Option<usize>,
-    points: u32,
-    tricks: u32,
-    double_on_the_bump: bool,
-) -> [i32; 5] {
-    let mut u = unit(points, tricks);
-    if double_on_the_bump && u < 0 {
+/// Returns of a picked hand (V17, R27–R30) with `partner` `None` when the picker went alone, before the stake
+/// multiplier.
+pub fn settle_picked(picker: usize, partner: Option<usize>, outcome: Outcome, rules: &Rules) -> [i32; 5] {
+    let row = unit(outcome, rules.schwarz);
+    let mut u = row;
+    if rules.double_on_the_bump && u < 0 {
         u *= 2; // R29
     }
     let mut returns = [-u; 5];
     match partner {
         // R30: alone, the picker settles with each of four opponents.
         None => returns[picker] = 4 * u,
+        // R27: the side settles with three opponents, split 2:1, except that on the schwarz row the partner
+        // goes free unless `no_trick_split` (V17).
+        Some(partner) if row == -3 && !rules.no_trick_split => {
+            returns[picker] = 3 * u;
+            returns[partner] = 0;
+        }
         Some(partner) => {
-            // R27: the side settles with three opponents, split 2:1, except that a partner of a side that took
-            // no trick pays nothing.
-            if tricks == 0 {
-                returns[picker] = 3 * u;
-                returns[partner] = 0;
-            } else {
-                returns[picker] = 2 * u;
-                returns[partner] = u;
-            }
+            returns[picker] = 2 * u;
+            returns[partner] = u;
         }
     }
     returns
@@ -107,16 +117,27 @@ impl Summary for State {
 mod tests {
     use super::*;
 
+    fn outcome(points: u32, tricks: u32) -> Outcome {
+        // The bury: what a side without a trick holds (at most 22), else nothing.
+        Outcome { points, trick_points: if tricks == 0 { 0 } else { points }, tricks }
+    }
+
     /// (picker, partner, an opponent)
-    fn with_partner(points: u32, tricks: u32, bump: bool) -> (i32, i32, i32) {
-        let r = settle_picked(0, Some(1), points, tricks, bump);
+    fn settle_with(rules: &Rules, outcome: Outcome) -> (i32, i32, i32) {
+        let r = settle_picked(0, Some(1), outcome, rules);
         assert_eq!(r.iter().sum::<i32>(), 0);
         assert!(r[2..].iter().all(|&x| x == r[2]));
         (r[0], r[1], r[2])
     }
 
+    fn with_partner(points: u32, tricks: u32, bump: bool) -> (i32, i32, i32) {
+        let rules = Rules { double_on_the_bump: bump, ..Rules::default() };
+        settle_with(&rules, outcome(points, tricks))
+    }
+
     fn alone(points: u32, tricks: u32, bump: bool) -> (i32, i32) {
-        let r = settle_picked(3, None, points, tricks, bump);
+        let rules = Rules { double_on_the_bump: bump, ..Rules::default() };
+        let r = settle_picked(3, None, outcome(points, tricks), &rules);
         assert_eq!(r.iter().sum::<i32>(), 0);
         (r[3], r[0])
     }
@@ -137,6 +158,38 @@ mod tests {
         assert_eq!(with_partner(20, 1, true), (-8, -4, 4));
         assert_eq!(with_partner(0, 0, true), (-18, 0, 6));
         assert_eq!(with_partner(95, 5, true), (4, 2, -2));
+    }
+
+    #[test]
+    fn tv_v2_option_checks_for_five_with_a_partner() {
+        let split = Rules { no_trick_split: true, ..Rules::default() };
+        let bump = Rules { double_on_the_bump: true, ..Rules::default() };
+        let both = Rules { no_trick_split: true, ..bump };
+        let points = Rules { schwarz: Schwarz::Points, ..Rules::default() };
+        // Row 2: partner off the hook by default, 2:1 with no_trick_split; doubled on the bump.
+        assert_eq!(settle_with(&Rules::default(), outcome(0, 0)), (-9, 0, 3));
+        assert_eq!(settle_with(&split, outcome(0, 0)), (-6, -3, 3));
+        assert_eq!(settle_with(&bump, outcome(0, 0)), (-18, 0, 6));
+        assert_eq!(settle_with(&both, outcome(0, 0)), (-12, -6, 6));
+        // P = 120 while a defender took a trick worth 0: row 3 by tricks, row 1 by points.
+        let all_points = Outcome { points: 120, trick_points: 120, tricks: 5 };
+        assert_eq!(settle_with(&Rules::default(), all_points), (4, 2, -2));
+        assert_eq!(settle_with(&points, all_points), (6, 3, -3));
+        // Two tricks worth 0 and a bury of 14: P = 14, row 6 by tricks, row 2 by points.
+        let zero_tricks = Outcome { points: 14, trick_points: 0, tricks: 2 };
+        assert_eq!(settle_with(&Rules::default(), zero_tricks), (-4, -2, 2));
+        assert_eq!(settle_with(&points, zero_tricks), (-9, 0, 3));
+    }
+
+    #[test]
+    fn tv_v2_rows_for_five_alone() {
+        let points = Rules { schwarz: Schwarz::Points, ..Rules::default() };
+        let split = Rules { no_trick_split: true, ..Rules::default() };
+        for rules in [Rules::default(), points, split] {
+            let r = |o: Outcome| settle_picked(3, None, o, &rules)[3];
+            assert_eq!(r(outcome(120, 6)), 12);
+            assert_eq!(r(outcome(0, 0)), -12, "alone, row 2 is not split");
+        }
     }
 
     #[test]

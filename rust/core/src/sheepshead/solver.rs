@@ -1,7 +1,7 @@
 //! An exact perfect-information solver for the card play of a Sheepshead hand.
 //!
 //! Every card is known (all hands, the partner as [`State::secret_partner`]); the rest of the play is solved
-//! exactly under every rule the engine enforces: following suit (R22–R24), the hold card (R18), the
+//! exactly under every rule the engine enforces: following suit (R22–R24), the hold card (R18 revised, with `hold_card_lead`), the
 //! called-card duties (R19, with `called_card_no_discard`), the under of an "unknown" call (R16), the jack order
 //! (R3) and the trick winner (R25). The legal moves of every position are exactly [`State::playable`].
 //!
@@ -20,6 +20,8 @@
 
 use super::cards::SCard;
 use super::ranking::{ESuit, Ranking};
+use super::rules::{HoldCardLead, Schwarz};
+use super::scoring::{unit, Outcome};
 use super::state::{left, Phase, State, NUM_PLAYERS, NUM_TRICKS};
 use crate::game::Game;
 use std::cell::RefCell;
@@ -106,13 +108,14 @@ pub struct Verdict {
     pub nodes: u64,
 }
 
-/// The settlement classes of a picked hand (R27, R30), worst first for the picking side: the order is the
-/// order of the side's settlement.
+/// The settlement classes of a picked hand (R27, R30; the rows of V17), worst first for the picking side: the
+/// order is the order of the side's settlement. With `schwarz = points` (V17) the two schwarz classes are
+/// counted in card points: `NoTrick` is no card point in the side's tricks, `AllTricks` is P = 120.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Class {
     /// The picking side took no trick (−3 per opponent).
     NoTrick,
-    /// At least one trick, P ≤ 30 (−2).
+    /// Not schwarz, P ≤ 30 (−2).
     Schneidered,
     /// 31 ≤ P ≤ 60 (−1; R28: 60 loses).
     Lost,
@@ -129,15 +132,15 @@ impl Class {
     pub const ALL: [Class; 6] =
         [Class::NoTrick, Class::Schneidered, Class::Lost, Class::Won, Class::Schneider, Class::AllTricks];
 
-    /// The class of a finished hand whose picking side took `points` (P of R26) in `tricks` tricks.
-    pub fn of(points: u32, tricks: u32) -> Class {
-        match (points, tricks) {
-            (_, 6) => Class::AllTricks,
-            (_, 0) => Class::NoTrick,
-            (91.., _) => Class::Schneider,
-            (61..=90, _) => Class::Won,
-            (31..=60, _) => Class::Lost,
-            _ => Class::Schneidered,
+    /// The class of a finished hand's outcome: its settlement row (V17) with schwarz counted as `schwarz` says.
+    pub fn of(outcome: Outcome, schwarz: Schwarz) -> Class {
+        match unit(outcome, schwarz) {
+            3 => Class::AllTricks,
+            2 => Class::Schneider,
+            1 => Class::Won,
+            -1 => Class::Lost,
+            -2 => Class::Schneidered,
+            _ => Class::NoTrick,
         }
     }
 }
@@ -205,6 +208,8 @@ struct Ctx {
     /// The cards with a non-empty `run_below`.
     slides: u32,
     no_discard: bool,
+    /// R18 (revised), `hold_card_lead = forbidden`: the picker may not lead the hold card while it binds.
+    no_hold_lead: bool,
     /// The blind's points, for the last trick's taker in a leaster (R31).
     blind_pts: u8,
 }
@@ -304,6 +309,10 @@ struct Root {
     side_points: i32,
     /// The picking side's tricks so far.
     side_tricks: i32,
+    /// The points of the bury (0 in a leaster).
+    bury: i32,
+    /// How schwarz is counted (V17).
+    schwarz: Schwarz,
     /// Legal cards (indices) and for each the card whose value it shares (an equivalent card).
     legal: Vec<(u8, u8)>,
 }
@@ -406,7 +415,7 @@ impl Solver {
             let mut best = None;
             let (points, tricks) = (root.side_points, root.side_tricks);
             let class = Self::class_by_tests(|k| {
-                let (goal, need) = Self::class_test(k, points, tricks);
+                let (goal, need) = Self::class_test(k, &root, points, tricks);
                 self.set_goal(goal);
                 self.root_at_least(&root, need, &mut best)
             });
@@ -495,14 +504,17 @@ impl Solver {
         Class::ALL[k]
     }
 
-    /// What the test "class ≥ k" (k = 1..=5) asks of a position whose picking side holds `points` and `tricks`
-    /// already: the goal and the value it needs. Class ≥ Lost is P ≥ 31, which needs a trick (the bury is at
-    /// most 22).
-    fn class_test(k: usize, points: i32, tricks: i32) -> (Goal, i32) {
-        match k {
-            1 => (Goal::Tricks, 1 - tricks),
-            2..=4 => (Goal::Points, [31, 61, 91][k - 2] - points),
-            _ => (Goal::Tricks, NUM_TRICKS as i32 - tricks),
+    /// What the test "class ≥ k" (k = 1..=5) asks of a position of `root`'s hand whose picking side holds
+    /// `points` and `tricks` already: the goal and the value it needs. Class ≥ Lost is P ≥ 31, which needs a
+    /// trick (the bury is at most 22). Schwarz (V17) by tricks is a test of tricks; by points, "not schwarz"
+    /// is a card point in tricks (P above the bury) and "schwarz of the defenders" is P = 120.
+    fn class_test(k: usize, root: &Root, points: i32, tricks: i32) -> (Goal, i32) {
+        match (k, root.schwarz) {
+            (1, Schwarz::Tricks) => (Goal::Tricks, 1 - tricks),
+            (1, Schwarz::Points) => (Goal::Points, root.bury + 1 - points),
+            (2..=4, _) => (Goal::Points, [31, 61, 91][k - 2] - points),
+            (_, Schwarz::Tricks) => (Goal::Tricks, NUM_TRICKS as i32 - tricks),
+            (_, Schwarz::Points) => (Goal::Points, 120 - points),
         }
     }
 
@@ -515,7 +527,7 @@ impl Solver {
         let side_won = completes && self.ctx.side >> child.to_move & 1 == 1;
         let (points, tricks) = (root.side_points + gain, root.side_tricks + i32::from(side_won));
         Self::class_by_tests(|k| {
-            let (goal, need) = Self::class_test(k, points, tricks);
+            let (goal, need) = Self::class_test(k, root, points, tricks);
             self.set_goal(goal);
             self.at_least(&child, need)
         })
@@ -584,7 +596,8 @@ impl Solver {
         let side_points = state.picking_side_points().map_or(0, |p| i32::try_from(p).unwrap_or(i32::MAX));
         let won = state.tricks_won();
         let side_tricks = (0..NUM_PLAYERS).filter(|&s| side >> s & 1 == 1).map(|s| i32::from(won[s])).sum();
-        Ok(Root { pos, side_points, side_tricks, legal })
+        let bury = if side == 0 { 0 } else { state.bury().points() as i32 };
+        Ok(Root { pos, side_points, side_tricks, bury, schwarz: state.rules().schwarz, legal })
     }
 
     /// Switches what the search values; each goal of a call has its own generation of table entries.
@@ -1213,6 +1226,7 @@ impl Ctx {
             run_below: [0; 32],
             slides: 0,
             no_discard: false,
+            no_hold_lead: false,
             blind_pts: 0,
         }
     }
@@ -1292,6 +1306,7 @@ impl Ctx {
             self.duty |= self.ours(u.bit());
         }
         self.no_discard = state.rules().called_card_no_discard;
+        self.no_hold_lead = state.rules().hold_card_lead == HoldCardLead::Forbidden;
         self.blind_pts = state.deal().blind.points() as u8;
         self.slides = 0;
         for c in 0..32 {
@@ -1381,7 +1396,9 @@ impl Ctx {
         if p.trick_len == 0 {
             let mut ok = hand;
             if bound {
-                ok &= !self.hold(seat, hand);
+                if self.no_hold_lead {
+                    ok &= !self.hold(seat, hand);
+                }
                 if hand & self.called != 0 {
                     // R19: the called suit's first lead by the partner brings the called card.
                     ok &= !(self.mask[self.called_suit as usize] & !self.called);

@@ -7,7 +7,7 @@ use super::actions::{Action, ALONE, BURY, CALLABLE, NUM_ACTIONS, PASS, PICK, PLA
 use super::cards::{CardSet, SCard};
 use super::greedy::RolloutPolicy;
 use super::ranking::{suit_of, trick_winner, ESuit, Ranking};
-use super::rules::{AllPass, NoLegalCall, Rules};
+use super::rules::{AllPass, HoldCardLead, NoLegalCall, Rules};
 use super::scoring;
 use crate::bits::{select128, select64};
 use crate::error::ActionParseError;
@@ -479,9 +479,11 @@ impl State {
         if self.trick_len == 0 {
             let mut ok = hand;
             if let Some(called) = bound {
-                // R18, R19 bind the picker and the partner only.
+                // R18 (revised), R19 bind the picker and the partner only.
                 let suit = suit_of(called);
-                ok = ok - self.hold_card(seat, suit);
+                if self.rules.hold_card_lead == HoldCardLead::Forbidden {
+                    ok = ok - self.hold_card(seat, suit);
+                }
                 if hand.contains(called) {
                     // R19: the suit's first lead must bring the called card.
                     ok = ok - suit.cards().without(called);
@@ -510,7 +512,8 @@ impl State {
         ok
     }
 
-    /// R18: the picker's last card of the called suit, which may not be played before the suit is led.
+    /// R18: the picker's last card of the called suit, which may not be discarded (nor, with
+    /// `hold_card_lead = forbidden`, led) before the suit is led.
     #[inline]
     fn hold_card(&self, seat: u8, called_suit: ESuit) -> CardSet {
         if Some(seat) != self.picker {
@@ -631,13 +634,9 @@ impl State {
             Some(picker) => {
                 let tricks = self.side(picker).map(|s| u32::from(self.tricks_won[s as usize])).sum();
                 let points = self.picking_side_points().expect("there is a picker");
-                scoring::settle_picked(
-                    picker as usize,
-                    self.partner.map(usize::from),
-                    points,
-                    tricks,
-                    self.rules.double_on_the_bump,
-                )
+                let trick_points = points - self.bury.points();
+                let outcome = scoring::Outcome { points, trick_points, tricks };
+                scoring::settle_picked(picker as usize, self.partner.map(usize::from), outcome, &self.rules)
             }
         };
         self.returns = returns.map(|r| r * self.multiplier as i32);

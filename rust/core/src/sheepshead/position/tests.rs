@@ -3,7 +3,7 @@ use crate::conformance::{check_games_from, Checks};
 use crate::game::{Information, Summary};
 use crate::rng::{derive_seed, Rng};
 use crate::save;
-use crate::sheepshead::rules::{AllPass, JackOrder, NoLegalCall};
+use crate::sheepshead::rules::{AllPass, HoldCardLead, JackOrder, NoLegalCall};
 
 fn cards(s: &str) -> CardSet {
     s.split_whitespace().map(|t| SCard::from_card(t.parse().unwrap()).unwrap()).collect()
@@ -21,6 +21,7 @@ fn sampled_rules(rng: &mut Rng) -> Rules {
         double_on_the_bump: rng.below(2) == 0,
         no_legal_call: if rng.below(2) == 0 { NoLegalCall::Alone } else { NoLegalCall::Unknown },
         called_card_no_discard: rng.below(2) == 0,
+        hold_card_lead: if rng.below(2) == 0 { HoldCardLead::Allowed } else { HoldCardLead::Forbidden },
         ..Rules::default()
     }
 }
@@ -185,7 +186,11 @@ fn the_example_position_is_accepted_with_the_partner_found() {
     assert_eq!(s.revealed_partner(), None, "the partner is not revealed by a position (R17)");
     assert_eq!(s.current_player(), Some(1));
     assert_eq!(s.picking_side_points(), Some(35), "the bury (7D 8D) holds no points");
-    // R18: the picker's last heart (7H) is its hold card: it may not lead it.
+    // R18 (revised): the picker's last heart (7H) is its hold card, which it may lead, except under
+    // `hold_card_lead = forbidden`.
+    assert!(s.playable().contains(card("7H")));
+    let rules = Rules { hold_card_lead: HoldCardLead::Forbidden, ..Rules::default() };
+    let s = State::from_position(&example(), rules, Rng::new(0)).unwrap();
     assert!(!s.playable().contains(card("7H")));
 }
 

@@ -42,9 +42,14 @@ fn oracle_class(s: &State) -> i32 {
         let points = t.picking_side_points().unwrap_or(0);
         let won = t.tricks_won();
         let tricks: u32 = (0..5u8).filter(|&x| on_side(t, x)).map(|x| u32::from(won[x as usize])).sum();
+        // V17: schwarz by tricks, or by points (P = 120; no card point in tricks, the bury aside).
+        let (every, none) = match t.rules().schwarz {
+            Schwarz::Tricks => (tricks == 6, tricks == 0),
+            Schwarz::Points => (points == 120, points == t.bury().points()),
+        };
         match (points, tricks) {
-            (_, 6) => 5,
-            (_, 0) => 0,
+            _ if every => 5,
+            _ if none => 0,
             (91.., _) => 4,
             (61..=90, _) => 3,
             (31..=60, _) => 2,
@@ -76,6 +81,9 @@ fn random_rules(rng: &mut Rng) -> Rules {
         called_card_no_discard: rng.below(2) == 0,
         no_legal_call: if rng.below(2) == 0 { NoLegalCall::Alone } else { NoLegalCall::Unknown },
         double_on_the_bump: rng.below(2) == 0,
+        hold_card_lead: if rng.below(2) == 0 { HoldCardLead::Allowed } else { HoldCardLead::Forbidden },
+        schwarz: if rng.below(2) == 0 { Schwarz::Tricks } else { Schwarz::Points },
+        no_trick_split: rng.below(2) == 0,
         ..Rules::default()
     }
 }
@@ -304,13 +312,19 @@ fn r25_numbering_orders_cards_as_the_ranking() {
 }
 
 #[test]
-fn tv_s5_class_of_points_and_tricks() {
-    assert_eq!(Class::of(120, 6), Class::AllTricks);
-    assert_eq!(Class::of(14, 0), Class::NoTrick);
-    assert_eq!(Class::of(91, 5), Class::Schneider);
-    assert_eq!(Class::of(61, 3), Class::Won);
-    assert_eq!(Class::of(60, 3), Class::Lost);
-    assert_eq!(Class::of(30, 1), Class::Schneidered);
+fn tv_s5_and_tv_v2_class_of_points_and_tricks() {
+    let of =
+        |points, trick_points, tricks, schwarz| Class::of(Outcome { points, trick_points, tricks }, schwarz);
+    assert_eq!(of(120, 120, 6, Schwarz::Tricks), Class::AllTricks);
+    assert_eq!(of(14, 0, 0, Schwarz::Tricks), Class::NoTrick);
+    assert_eq!(of(91, 91, 5, Schwarz::Tricks), Class::Schneider);
+    assert_eq!(of(61, 61, 3, Schwarz::Tricks), Class::Won);
+    assert_eq!(of(60, 60, 3, Schwarz::Tricks), Class::Lost);
+    assert_eq!(of(30, 30, 1, Schwarz::Tricks), Class::Schneidered);
+    // V17 with schwarz = points: 120 without every trick, and tricks without a card point.
+    assert_eq!(of(120, 120, 5, Schwarz::Points), Class::AllTricks);
+    assert_eq!(of(14, 0, 2, Schwarz::Points), Class::NoTrick);
+    assert_eq!(of(14, 0, 2, Schwarz::Tricks), Class::Schneidered);
 }
 
 // ---- speed (ignored; read with --release -- --ignored --nocapture) ----

@@ -6,7 +6,7 @@ use crate::rng::Rng;
 fn finish_randomly(s: &mut State, rng: &mut Rng) {
     Random.finish(s, rng)
 }
-use crate::sheepshead::rules::JackOrder;
+use crate::sheepshead::rules::{HoldCardLead, JackOrder};
 use proptest::prelude::{any, prop_assert, prop_assert_eq, proptest, ProptestConfig, Strategy};
 
 fn cards(s: &str) -> CardSet {
@@ -131,8 +131,13 @@ fn tv_s7_only_trumps_goes_alone_or_calls_an_unknown() {
     assert_eq!(s.phase(), Phase::Under);
     act(&mut s, "under JS");
     assert_eq!(s.secret_partner(), Some(1));
-    // The under is the hold card: not led before hearts are.
-    assert!(!s.playable().contains(cards("JS").first().unwrap()));
+    // The under is the hold card: it may be led at any time (R18 revised, V11), except under
+    // `hold_card_lead = forbidden`.
+    let under = cards("JS").first().unwrap();
+    assert!(s.playable().contains(under));
+    let mut seed_rule = s;
+    seed_rule.rules.hold_card_lead = HoldCardLead::Forbidden;
+    assert!(!seed_rule.playable().contains(under));
     act(&mut s, "play QC");
     act(&mut s, "play 8C"); // seat 1 is void in trump, may not throw AH (R19)
     act(&mut s, "play 7S");
@@ -183,10 +188,42 @@ const HOLD_TABLE: [&str; 5] = [
     "AS JS JH JD AD 10D",
 ];
 
+/// `hold_card_lead = forbidden`, the seed's R18.
+fn forbidden() -> Rules {
+    Rules { hold_card_lead: HoldCardLead::Forbidden, ..Rules::default() }
+}
+
 #[test]
-fn tv_s8_hold_card_kept_until_the_last_trick() {
-    // Seat 1 picks, calls A♥ holding 8♥ as the only heart.
+fn tv_s8_revised_allowed_the_picker_may_lead_the_hold_card_but_not_discard_it() {
+    // Seat 1 picks, calls A♥ holding 8♥ as the only heart (the default, `hold_card_lead = allowed`).
     let mut s = table(HOLD_TABLE, "7D 8D", 4, Rules::default());
+    for a in ["pass", "pick", "bury 7D", "bury 8D", "call AH"] {
+        act(&mut s, a);
+    }
+    // Trick 1, a club lead: the picker is void in clubs and still may not discard 8♥ (R18 revised, 1).
+    act(&mut s, "play KC");
+    assert_eq!(legal_strings(&s), ["play JC", "play QC", "play QD", "play QH", "play QS"]);
+    refuse(&mut s, "play 8H", "R18");
+    for a in ["play QC", "play 7C", "play AC", "play JS"] {
+        act(&mut s, a);
+    }
+    // Trick 2: the picker may lead 8♥ (2); it is the first heart lead, so the partner owes A♥ (3, R19).
+    assert!(legal_strings(&s).contains(&"play 8H".to_owned()));
+    act(&mut s, "play 8H");
+    assert_eq!(legal_strings(&s), ["play AH"]);
+    refuse(&mut s, "play 7H", "R19");
+    act(&mut s, "play AH");
+    for a in ["play 7S", "play AS", "play 9H"] {
+        act(&mut s, a);
+    }
+    assert!(s.called_suit_led());
+    assert_eq!(s.current_player(), Some(2), "the partner's ace took the trick");
+}
+
+#[test]
+fn tv_s8_revised_forbidden_hold_card_kept_until_the_last_trick() {
+    // Seat 1 picks, calls A♥ holding 8♥ as the only heart.
+    let mut s = table(HOLD_TABLE, "7D 8D", 4, forbidden());
     act(&mut s, "pass");
     act(&mut s, "pick");
     act(&mut s, "bury 7D");
@@ -324,16 +361,17 @@ fn bad_deals_are_refused_with_the_reason() {
 }
 
 fn all_rules() -> impl Strategy<Value = Rules> {
-    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(j, a, d, n, c)| {
-        Rules {
+    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
+        |(j, a, d, n, c, h)| Rules {
             jack_order: if j { JackOrder::Seed } else { JackOrder::Standard },
             all_pass: if a { AllPass::Doubler } else { AllPass::Leaster },
             double_on_the_bump: d,
             no_legal_call: if n { NoLegalCall::Unknown } else { NoLegalCall::Alone },
             called_card_no_discard: c,
+            hold_card_lead: if h { HoldCardLead::Forbidden } else { HoldCardLead::Allowed },
             ..Rules::DEFAULT
-        }
-    })
+        },
+    )
 }
 
 /// Every card is in exactly one place: a hand, the blind (until picked), the bury, or a trick.
@@ -434,4 +472,22 @@ fn sheepshead_passes_it_under_other_options() {
     ])
     .unwrap();
     check_game::<State>(rules, Checks { games: 40, seed: 2, every: 3 });
+}
+
+#[test]
+fn r18_a_save_from_before_hold_card_lead_keeps_the_rule_it_was_played_under() {
+    let mut s = table(HOLD_TABLE, "7D 8D", 4, Rules::default());
+    for a in ["pass", "pick", "bury 7D", "bury 8D", "call AH", "play KD", "play QC"] {
+        act(&mut s, a);
+    }
+    let text = crate::save::to_json(&s);
+    assert!(text.contains("\"hold_card_lead\": \"allowed\""), "{text}");
+    let loaded: State = crate::save::from_json(text.as_bytes()).unwrap();
+    assert_eq!(loaded.rules().hold_card_lead, HoldCardLead::Allowed);
+    // The same save without the option, as written before it existed: the seed's R18.
+    let old = text.replace("\"hold_card_lead\": \"allowed\", ", "");
+    assert_ne!(old, text);
+    let loaded: State = crate::save::from_json(old.as_bytes()).unwrap();
+    assert_eq!(loaded.rules().hold_card_lead, HoldCardLead::Forbidden);
+    assert_eq!(loaded.history(), s.history());
 }
