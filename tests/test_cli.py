@@ -202,6 +202,7 @@ def test_simulate_rule_options(capsys: pytest.CaptureFixture[str]) -> None:
         "no_legal_call": "unknown",
         "hold_card_lead": "allowed",
         "called_card_no_discard": False,
+        "no_ace_face_trump_redeal": False,
     }
     assert stats["leaster_rate"] == 0 and stats["doubler_rate"] > 0
     default = run_json(capsys, "--games", "2000", "--seed", "1")

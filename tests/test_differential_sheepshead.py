@@ -24,6 +24,7 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"jack_order": "seed", "called_card_no_discard": False},
     {"hold_card_lead": "forbidden", "no_legal_call": "unknown"},
     {"schwarz": "points", "no_trick_split": True, "double_on_the_bump": True},
+    {"no_ace_face_trump_redeal": True, "hold_card_lead": "forbidden"},
 ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import pickle
+import re
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,8 @@ def test_every_option_has_a_well_formed_row(game: Any) -> None:
     names = [o.name for o in options]
     assert len(names) == len(set(names)) and names
     for o in options:
-        assert o.kind in ("choice", "bool", "int") and o.description and o.rule.startswith("R")
+        # A rule of the game's chapter (R…) or of its variants chapter (V… for Sheepshead, F… for Tractor).
+        assert o.kind in ("choice", "bool", "int") and o.description and re.fullmatch(r"[RVF]\d+", o.rule)
         if o.kind == "choice":
             assert o.default in o.choices
         if o.kind == "int":

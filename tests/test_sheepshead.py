@@ -270,6 +270,7 @@ rules_strategy = st.builds(
     no_legal_call=st.sampled_from(["alone", "unknown"]),
     hold_card_lead=st.sampled_from(["allowed", "forbidden"]),
     called_card_no_discard=st.booleans(),
+    no_ace_face_trump_redeal=st.booleans(),
 )
 
 

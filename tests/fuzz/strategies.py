@@ -52,6 +52,7 @@ RULE_OPTIONS: dict[str, dict[str, list[Any]]] = {
         "no_legal_call": ["alone", "unknown"],
         "hold_card_lead": ["allowed", "forbidden"],
         "called_card_no_discard": [True, False],
+        "no_ace_face_trump_redeal": [False, True],
         "hands_per_game": [1, 2, 15, 2**32 - 1],
     },
     "tractor": {

@@ -32,7 +32,7 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"all_pass": "doubler", "double_on_the_bump": True},
     {"jack_order": "seed", "called_card_no_discard": False},
     {"hold_card_lead": "forbidden", "no_legal_call": "unknown"},
-    {"schwarz": "points", "no_trick_split": True},
+    {"schwarz": "points", "no_trick_split": True, "no_ace_face_trump_redeal": True},
 ]
 GAMES_PER_OPTION_SET = 60  # 240 hands in all
 JSON_EVERY_STEP = 6  # every 6th hand checks the saves at every step, the others at a few random steps

@@ -841,11 +841,12 @@ def test_rules_validation() -> None:
         ("no_legal_call", "under"),
         ("hold_card_lead", "never"),
         ("called_card_no_discard", 1),
+        ("no_ace_face_trump_redeal", None),
         ("hands_per_game", 0),
     ):
         with pytest.raises(ValueError, match=field):
             ref.Rules(**{field: value})  # type: ignore[arg-type]
-    # Any object with the nine attributes is accepted.
+    # Any object with the ten attributes is accepted.
     duck = SimpleNamespace(
         jack_order="seed",
         all_pass="doubler",
@@ -855,10 +856,12 @@ def test_rules_validation() -> None:
         no_legal_call="unknown",
         hold_card_lead="forbidden",
         called_card_no_discard=False,
+        no_ace_face_trump_redeal=True,
         hands_per_game=4,
     )
     state = ref.State.new(3, rules=duck)
-    assert state.rules == ref.Rules("seed", "doubler", True, True, "points", "unknown", "forbidden", False, 4)
+    expected = ref.Rules("seed", "doubler", True, True, "points", "unknown", "forbidden", False, True, 4)
+    assert state.rules == expected
     with pytest.raises(ValueError, match="jack_order"):
         ref.State.new(3, rules=SimpleNamespace(**{**vars(duck), "jack_order": "x"}))
 
@@ -993,3 +996,28 @@ def test_same_seed_same_deal_and_clone_independence() -> None:
         assert clone.picker == 1
         assert len(clone.hand(1)) == 8 and len(first.hand(1)) == 6
     assert ref.State.new(1).hand(0) != ref.State.new(2).hand(0)
+
+
+def test_tv_v11_v28_a_hand_without_ace_king_or_trump_is_dealt_again() -> None:
+    redeal = ref.Rules(no_ace_face_trump_redeal=True)
+    others = ["QC QS QH QD JC JS", "JH JD AD 10D KD 9D", "8D 7D AC KC 7C 8C", "AS KS 9S 10S AH KH"]
+
+    def hands(seat_2: str, rest: list[str]) -> list[str]:
+        return [rest[0], rest[1], seat_2, rest[2], rest[3]]
+
+    with pytest.raises(ValueError, match=r"seat 2 .*V28"):
+        deal(hands("10C 9C 8S 7S 10H 9H", others), "7H 8H", rules=redeal)
+    deal(hands("10C 9C 8S 7S 10H 9H", others), "7H 8H")  # the option is off by default
+    # K♥ for 9♥ (a king), or 7♦ for 9♥ (a trump): no redeal.
+    deal(hands("10C 9C 8S 7S 10H KH", [*others[:3], "AS KS 9S 10S AH 9H"]), "7H 8H", rules=redeal)
+    deal(hands("10C 9C 8S 7S 10H 7D", [*others[:2], "8D 9H AC KC 7C 8C", others[3]]), "7H 8H", rules=redeal)
+
+    # A seed whose first shuffle deals such a hand: the same dealer deals again from the same generator.
+    def weak(state: ref.State) -> bool:
+        low = ("7", "8", "9", "10")
+        return any(all(c[-1] != "D" and c[:-1] in low for c in state.hand(s)) for s in range(5))
+
+    seed = next(s for s in range(10_000) if weak(ref.State.new(s)))
+    again = ref.State.new(seed, rules=redeal)
+    assert not weak(again)
+    assert [again.hand(s) for s in range(5)] != [ref.State.new(seed).hand(s) for s in range(5)]

@@ -55,6 +55,7 @@ class Rules(_GameRules):
         no_legal_call: Literal["alone", "unknown"] = "alone",
         hold_card_lead: Literal["allowed", "forbidden"] = "allowed",
         called_card_no_discard: bool = True,
+        no_ace_face_trump_redeal: bool = False,
         hands_per_game: int = 15,
     ) -> Rules: ...
     @property
@@ -73,6 +74,8 @@ class Rules(_GameRules):
     def hold_card_lead(self) -> Literal["allowed", "forbidden"]: ...
     @property
     def called_card_no_discard(self) -> bool: ...
+    @property
+    def no_ace_face_trump_redeal(self) -> bool: ...
     @property
     def hands_per_game(self) -> int: ...
 

@@ -866,11 +866,14 @@ def add_rule_flags(
                 _flag(option.name), choices=option.choices, default=option.default, help=help_text
             )
         elif option.kind == "bool":
-            group.add_argument(
-                _flag(option.name),
-                action=argparse.BooleanOptionalAction,
-                default=option.default,
-                help=help_text,
+            # A pair of flags rather than argparse's BooleanOptionalAction, which reads any flag that begins
+            # with --no- as "off": the option no_trick_split's own flag is --no-trick-split.
+            pair = group.add_mutually_exclusive_group()
+            flag = _flag(option.name)
+            on = {"dest": option.name, "action": "store_const", "const": True, "default": option.default}
+            pair.add_argument(flag, help=help_text, **on)
+            pair.add_argument(
+                "--no-" + flag[2:], dest=option.name, action="store_const", const=False, help=f"{flag} off"
             )
         else:
             add_number_flag(

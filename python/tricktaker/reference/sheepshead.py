@@ -334,6 +334,15 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
 
+def _seat_without_ace_face_trump(hands: Sequence[Sequence[int]]) -> int | None:
+    """V28: the first seat whose hand holds no ace, no king and no trump (every queen, jack and diamond is
+    trump), so only fail sevens, eights, nines and tens; None if every hand holds one."""
+    for seat, hand in enumerate(hands):
+        if all(DECK[card][-1] != "D" and DECK[card][:-1] in ("7", "8", "9", "10") for card in hand):
+            return seat
+    return None
+
+
 def _deal(deck: Sequence[int], dealer: int) -> tuple[list[list[int]], list[int]]:
     """R8: packets of 3 clockwise from the dealer's left, then 2 to the blind, then packets of 3 again.
 
@@ -359,7 +368,7 @@ def _deal(deck: Sequence[int], dealer: int) -> tuple[list[list[int]], list[int]]
 
 
 class RulesLike(Protocol):
-    """Anything with the nine option attributes can be passed as ``rules`` (e.g. the library's own Rules)."""
+    """Anything with the ten option attributes can be passed as ``rules`` (e.g. the library's own Rules)."""
 
     @property
     def jack_order(self) -> str: ...
@@ -377,6 +386,8 @@ class RulesLike(Protocol):
     def hold_card_lead(self) -> str: ...
     @property
     def called_card_no_discard(self) -> bool: ...
+    @property
+    def no_ace_face_trump_redeal(self) -> bool: ...
     @property
     def hands_per_game(self) -> int: ...
 
@@ -404,6 +415,7 @@ class Rules:
     no_legal_call: str = "alone"  # R16: "alone" or "unknown" (call an under)
     hold_card_lead: str = "allowed"  # R18 (revised): "allowed" or "forbidden" (the hold card may not be led)
     called_card_no_discard: bool = True  # R19
+    no_ace_face_trump_redeal: bool = False  # V28: a hand with no ace, king or trump is dealt again
     hands_per_game: int = 15  # R34
 
     def __post_init__(self) -> None:
@@ -415,13 +427,14 @@ class Rules:
         _check_choice("no_legal_call", self.no_legal_call, ("alone", "unknown"))
         _check_choice("hold_card_lead", self.hold_card_lead, ("allowed", "forbidden"))
         _check_bool("called_card_no_discard", self.called_card_no_discard)
+        _check_bool("no_ace_face_trump_redeal", self.no_ace_face_trump_redeal)
         hands = self.hands_per_game
         if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
             raise ValueError(f"Rules.hands_per_game must be an int >= 1, got {hands!r}")
 
     @classmethod
     def coerce(cls, rules: RulesLike | None) -> Rules:
-        """These options as a `Rules`: ``None`` gives the defaults, any object with the nine attributes is
+        """These options as a `Rules`: ``None`` gives the defaults, any object with the ten attributes is
         copied (an enum-like value is read through its ``.value``)."""
         if rules is None:
             return cls()
@@ -437,6 +450,7 @@ class Rules:
             "no_legal_call",
             "hold_card_lead",
             "called_card_no_discard",
+            "no_ace_face_trump_redeal",
             "hands_per_game",
         ):
             if not hasattr(rules, field):
@@ -647,6 +661,12 @@ class State:
             raise ValueError(f"multiplier must be an int >= 1, got {multiplier!r}")
 
         self._rules = Rules.coerce(rules)
+        weak = _seat_without_ace_face_trump(parsed_hands)
+        if self._rules.no_ace_face_trump_redeal and weak is not None:
+            raise ValueError(
+                f"seat {weak} holds no ace, king or trump: under no_ace_face_trump_redeal the deal is dealt"
+                " again (V28)"
+            )
         self._dealer = dealer
         self._multiplier = multiplier
         self._dealt_hands = tuple(tuple(hand) for hand in parsed_hands)
@@ -661,10 +681,14 @@ class State:
         """A fresh hand: the 32 indices ``[0, 1, ..., 31]`` shuffled by ``Rng(seed)`` and dealt as R8."""
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < NUM_PLAYERS:
             raise ValueError(f"dealer must be a seat 0..{NUM_PLAYERS - 1}, got {dealer!r}")
-        deck = list(range(32))
         rng = Rng(seed)
-        rng.shuffle(deck)
-        hands, blind = _deal(deck, dealer)
+        redeal = Rules.coerce(rules).no_ace_face_trump_redeal
+        while True:
+            deck = list(range(32))
+            rng.shuffle(deck)
+            hands, blind = _deal(deck, dealer)
+            if not redeal or _seat_without_ace_face_trump(hands) is None:
+                break  # V28: otherwise the same dealer deals again, the generator going on
         state = cls(
             [[DECK[card] for card in hand] for hand in hands],
             [DECK[card] for card in blind],
@@ -894,6 +918,8 @@ class State:
                     history[under_at] = UNDER + unplayed[len(buries)]
             elif blind_hidden:
                 blind = pool[dealt : dealt + 2]
+            if self._rules.no_ace_face_trump_redeal and _seat_without_ace_face_trump(hands) is not None:
+                continue  # V28: such a deal is never played, as every seat knows
             state = State._from_deal(hands, blind, self._dealer, self._rules, self._multiplier)
             state._rng_state = self._rng_state  # the generator is not part of what is hidden
             # The phase too: the same call is an ordinary one or an "unknown" one (R16) by the picker's cards.
@@ -979,6 +1005,7 @@ class State:
                 rules.no_legal_call,
                 rules.hold_card_lead,
                 rules.called_card_no_discard,
+                rules.no_ace_face_trump_redeal,
                 rules.hands_per_game,
             ),
             self._dealer,
@@ -1101,6 +1128,7 @@ class State:
                 "no_legal_call": rules.no_legal_call,
                 "hold_card_lead": rules.hold_card_lead,
                 "called_card_no_discard": rules.called_card_no_discard,
+                "no_ace_face_trump_redeal": rules.no_ace_face_trump_redeal,
                 "hands_per_game": rules.hands_per_game,
             },
             "dealer": self._dealer,

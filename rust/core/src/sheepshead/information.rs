@@ -36,6 +36,7 @@ fn rules_code(state: &State) -> u32 {
         | u32::from(r.hold_card_lead == HoldCardLead::Forbidden) << 5
         | u32::from(r.no_trick_split) << 6
         | u32::from(r.schwarz == Schwarz::Points) << 7
+        | u32::from(r.no_ace_face_trump_redeal) << 8
 }
 
 /// The cards each seat has played so far (completed tricks and the trick on the table).

@@ -83,6 +83,8 @@ macro_rules! sheepshead_rule_table {
                 ["R18"] hold_card_lead: HoldCardLead = HoldCardLead::Allowed;
                 /// The partner may not discard the called card on another suit before the last trick.
                 ["R19"] called_card_no_discard: bool = true;
+                /// A deal giving a seat no ace, no king and no trump is dealt again by the same dealer.
+                ["V28"] no_ace_face_trump_redeal: bool = false;
                 /// Hands in a game (a Match): played hands, doublers not counted.
                 ["R34"] hands_per_game: u32, in 1..=4294967295 = 15;
             }

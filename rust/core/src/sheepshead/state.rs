@@ -64,11 +64,24 @@ pub struct Deal {
 /// What is wrong with a set of cards given as a deal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DealError {
-    HandSize { seat: usize, size: usize },
-    BlindSize { size: usize },
-    Repeated { card: SCard },
-    Dealer { dealer: u8 },
+    HandSize {
+        seat: usize,
+        size: usize,
+    },
+    BlindSize {
+        size: usize,
+    },
+    Repeated {
+        card: SCard,
+    },
+    Dealer {
+        dealer: u8,
+    },
     Multiplier,
+    /// V28: this seat's hand has no ace, king or trump, so the deal would be dealt again.
+    Redealt {
+        seat: usize,
+    },
 }
 
 impl fmt::Display for DealError {
@@ -82,6 +95,10 @@ impl fmt::Display for DealError {
                 write!(f, "{card} is dealt twice; the deck has one of each card (R2)")
             }
             DealError::Dealer { dealer } => write!(f, "dealer {dealer} is not a seat 0-4"),
+            DealError::Redealt { seat } => write!(
+                f,
+                "seat {seat} holds no ace, king or trump: under no_ace_face_trump_redeal the deal is dealt again (V28)"
+            ),
             DealError::Multiplier => {
                 write!(
                     f,
@@ -121,6 +138,24 @@ impl Deal {
             }
         }
         Deal { hands, blind: CardSet::EMPTY.with(card(15)).with(card(16)) }
+    }
+
+    /// V28: the first seat whose hand holds no ace, no king and no trump (only fail sevens to tens), if any.
+    pub fn seat_without_ace_face_trump(&self) -> Option<usize> {
+        self.hands
+            .iter()
+            .position(|h| h.into_iter().all(|c| suit_of(c) != ESuit::TRUMP && matches!(c.points(), 0 | 10)))
+    }
+
+    /// A seeded shuffle (R8) and, under `no_ace_face_trump_redeal`, the shuffles after it while a seat has no
+    /// ace, king or trump (V28: the same dealer deals again; about one deal in 200).
+    fn dealt(rng: &mut Rng, dealer: u8, rules: &Rules) -> Deal {
+        loop {
+            let deal = Deal::shuffled(rng, dealer);
+            if !rules.no_ace_face_trump_redeal || deal.seat_without_ace_face_trump().is_none() {
+                return deal;
+            }
+        }
     }
 
     /// Checks that the cards make a whole deal (R2, R8).
@@ -221,12 +256,29 @@ impl State {
         if dealer >= NUM_PLAYERS as u8 {
             return Err(DealError::Dealer { dealer });
         }
-        let deal = Deal::shuffled(&mut rng, dealer);
+        let deal = Deal::dealt(&mut rng, dealer, &rules);
         State::from_deal(deal, rules, dealer, multiplier, rng)
     }
 
-    /// A hand from explicit cards, before anyone has picked.
+    /// A hand from explicit cards, before anyone has picked. Under `no_ace_face_trump_redeal` a deal that
+    /// would be dealt again (V28) is refused.
     pub fn from_deal(
+        deal: Deal,
+        rules: Rules,
+        dealer: u8,
+        multiplier: u32,
+        rng: Rng,
+    ) -> Result<State, DealError> {
+        if rules.no_ace_face_trump_redeal {
+            if let Some(seat) = deal.seat_without_ace_face_trump() {
+                return Err(DealError::Redealt { seat });
+            }
+        }
+        State::dealt_from(deal, rules, dealer, multiplier, rng)
+    }
+
+    /// [`State::from_deal`] without the V28 check (a position's hands are not a deal).
+    fn dealt_from(
         deal: Deal,
         rules: Rules,
         dealer: u8,
@@ -286,7 +338,7 @@ impl State {
         multiplier: u32,
         rng: Rng,
     ) -> Result<State, DealError> {
-        let mut s = State::from_deal(deal, rules, dealer, multiplier, rng)?;
+        let mut s = State::dealt_from(deal, rules, dealer, multiplier, rng)?;
         s.start = Some(start);
         s.phase = Phase::Play;
         s.picker = start.picker;
@@ -326,7 +378,7 @@ impl State {
     pub fn next_hand(&self, multiplier: u32) -> Result<State, DealError> {
         let mut rng = self.rng;
         let dealer = left(self.dealer, 1);
-        let deal = Deal::shuffled(&mut rng, dealer);
+        let deal = Deal::dealt(&mut rng, dealer, &self.rules);
         State::from_deal(deal, self.rules, dealer, multiplier, rng)
     }
 

@@ -361,17 +361,17 @@ fn bad_deals_are_refused_with_the_reason() {
 }
 
 fn all_rules() -> impl Strategy<Value = Rules> {
-    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
-        |(j, a, d, n, c, h)| Rules {
+    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>())
+        .prop_map(|(j, a, d, n, c, h, v)| Rules {
             jack_order: if j { JackOrder::Seed } else { JackOrder::Standard },
             all_pass: if a { AllPass::Doubler } else { AllPass::Leaster },
             double_on_the_bump: d,
             no_legal_call: if n { NoLegalCall::Unknown } else { NoLegalCall::Alone },
             called_card_no_discard: c,
             hold_card_lead: if h { HoldCardLead::Forbidden } else { HoldCardLead::Allowed },
+            no_ace_face_trump_redeal: v,
             ..Rules::DEFAULT
-        },
-    )
+        })
 }
 
 /// Every card is in exactly one place: a hand, the blind (until picked), the bury, or a trick.
@@ -490,4 +490,57 @@ fn r18_a_save_from_before_hold_card_lead_keeps_the_rule_it_was_played_under() {
     let loaded: State = crate::save::from_json(old.as_bytes()).unwrap();
     assert_eq!(loaded.rules().hold_card_lead, HoldCardLead::Forbidden);
     assert_eq!(loaded.history(), s.history());
+}
+
+#[test]
+fn tv_v11_v28_a_hand_without_ace_king_or_trump_is_dealt_again() {
+    let rules = Rules { no_ace_face_trump_redeal: true, ..Rules::default() };
+    let deal_with = |seat_2: &str, rest: [&str; 4], blind: &str| {
+        let hands = [rest[0], rest[1], seat_2, rest[2], rest[3]];
+        Deal::new(hands.map(cards), cards(blind)).unwrap()
+    };
+    let others = ["QC QS QH QD JC JS", "JH JD AD 10D KD 9D", "8D 7D AC KC 7C 8C", "AS KS 9S 10S AH KH"];
+    let weak = deal_with("10C 9C 8S 7S 10H 9H", others, "7H 8H");
+    assert_eq!(weak.seat_without_ace_face_trump(), Some(2));
+    let err = State::from_deal(weak, rules, 4, 1, Rng::new(0)).unwrap_err();
+    assert_eq!(err, DealError::Redealt { seat: 2 });
+    assert!(err.to_string().contains("V28"));
+    assert!(
+        State::from_deal(weak, Rules::default(), 4, 1, Rng::new(0)).is_ok(),
+        "the option is off by default"
+    );
+    // K♥ for 9♥, or 7♦ for 9♥: a king, a trump, so no redeal.
+    let king = deal_with(
+        "10C 9C 8S 7S 10H KH",
+        ["QC QS QH QD JC JS", "JH JD AD 10D KD 9D", "8D 7D AC KC 7C 8C", "AS KS 9S 10S AH 9H"],
+        "7H 8H",
+    );
+    let trump = deal_with(
+        "10C 9C 8S 7S 10H 7D",
+        ["QC QS QH QD JC JS", "JH JD AD 10D KD 9D", "8D 9H AC KC 7C 8C", "AS KS 9S 10S AH KH"],
+        "7H 8H",
+    );
+    for deal in [king, trump] {
+        assert_eq!(deal.seat_without_ace_face_trump(), None);
+        assert!(State::from_deal(deal, rules, 4, 1, Rng::new(0)).is_ok());
+    }
+    // A seeded deal whose first shuffle gives such a hand is shuffled again from the same generator.
+    let seed = (0..10_000u64)
+        .find(|&s| Deal::shuffled(&mut Rng::new(s), 4).seat_without_ace_face_trump().is_some())
+        .expect("about one deal in 200 has such a hand");
+    let mut rng = Rng::new(seed);
+    let _ = Deal::shuffled(&mut rng, 4);
+    let again = Deal::shuffled(&mut rng.clone(), 4);
+    let s = State::new(seed, rules, 4, 1).unwrap();
+    assert_ne!(s.deal(), State::new(seed, Rules::default(), 4, 1).unwrap().deal());
+    assert_eq!(s.deal().seat_without_ace_face_trump(), None);
+    if again.seat_without_ace_face_trump().is_none() {
+        assert_eq!(s.deal(), again);
+    }
+    // Every hand of the option's playouts and next hands keeps to it.
+    let mut h = s;
+    for _ in 0..300 {
+        h = h.next_hand(1).unwrap();
+        assert_eq!(h.deal().seat_without_ace_face_trump(), None);
+    }
 }
