@@ -1,9 +1,10 @@
 //! An exact perfect-information solver for the card play of a Sheepshead hand.
 //!
 //! Every card is known (all hands, the partner as [`State::secret_partner`]); the rest of the play is solved
-//! exactly under every rule the engine enforces: following suit (R22–R24), the hold card (R18 revised, with `hold_card_lead`), the
-//! called-card duties (R19, with `called_card_no_discard`), the under of an "unknown" call (R16), the jack order
-//! (R3) and the trick winner (R25). The legal moves of every position are exactly [`State::playable`].
+//! exactly under every rule the engine enforces: following suit (R22–R24), the hold card (R18 revised, with
+//! `hold_card_lead`), the called-card duties (R19, with `called_card_no_discard`), the under of an "unknown"
+//! call (R16), the jack order (R3) and the trick winner (R25). The legal moves of every position are exactly
+//! [`State::playable`]. Settlement classes follow V17's `schwarz`.
 //!
 //! - A picked hand is valued by the picking side's final card points P (R26, bury included), the side
 //!   maximising and the others minimising: [`solve`], [`reaches`] (does the side reach a target?) and
@@ -113,7 +114,7 @@ pub struct Verdict {
 /// counted in card points: `NoTrick` is no card point in the side's tricks, `AllTricks` is P = 120.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Class {
-    /// The picking side took no trick (−3 per opponent).
+    /// The picking side took no trick, or with `schwarz = points` no card point in tricks (−3 per opponent).
     NoTrick,
     /// Not schwarz, P ≤ 30 (−2).
     Schneidered,
@@ -123,7 +124,7 @@ pub enum Class {
     Won,
     /// P ≥ 91 (+2).
     Schneider,
-    /// All six tricks (+3).
+    /// All six tricks, or with `schwarz = points` P = 120 (+3).
     AllTricks,
 }
 
