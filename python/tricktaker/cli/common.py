@@ -870,8 +870,14 @@ def add_rule_flags(
             # with --no- as "off": the option no_trick_split's own flag is --no-trick-split.
             pair = group.add_mutually_exclusive_group()
             flag = _flag(option.name)
-            on = {"dest": option.name, "action": "store_const", "const": True, "default": option.default}
-            pair.add_argument(flag, help=help_text, **on)
+            pair.add_argument(
+                flag,
+                dest=option.name,
+                action="store_const",
+                const=True,
+                default=option.default,
+                help=help_text,
+            )
             pair.add_argument(
                 "--no-" + flag[2:], dest=option.name, action="store_const", const=False, help=f"{flag} off"
             )

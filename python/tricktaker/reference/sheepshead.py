@@ -527,9 +527,8 @@ def settle_alone(
 ) -> tuple[int, int]:
     """R30, V17: (picker, each of the 4 opponents) for a picker alone with `points` (bury included) and
     `tricks` tricks (and `trick_points` for ``schwarz="points"``)."""
-    u = _row(points, tricks, trick_points, schwarz)
-    if double_on_the_bump and u < 0:  # R29, R30
-        u *= 2
+    row = _row(points, tricks, trick_points, schwarz)
+    u = 2 * row if double_on_the_bump and row < 0 else row  # R29, R30: the losing rows are doubled
     return (4 * u, -u)
 
 
@@ -661,8 +660,8 @@ class State:
             raise ValueError(f"multiplier must be an int >= 1, got {multiplier!r}")
 
         self._rules = Rules.coerce(rules)
-        weak = _seat_without_ace_face_trump(parsed_hands)
-        if self._rules.no_ace_face_trump_redeal and weak is not None:
+        weak = _seat_without_ace_face_trump(parsed_hands) if self._rules.no_ace_face_trump_redeal else None
+        if weak is not None:
             raise ValueError(
                 f"seat {weak} holds no ace, king or trump: under no_ace_face_trump_redeal the deal is dealt"
                 " again (V28)"

@@ -97,7 +97,8 @@ impl fmt::Display for DealError {
             DealError::Dealer { dealer } => write!(f, "dealer {dealer} is not a seat 0-4"),
             DealError::Redealt { seat } => write!(
                 f,
-                "seat {seat} holds no ace, king or trump: under no_ace_face_trump_redeal the deal is dealt again (V28)"
+                "seat {seat} holds no ace, king or trump: under no_ace_face_trump_redeal the deal is dealt \
+                 again (V28)"
             ),
             DealError::Multiplier => {
                 write!(
@@ -257,7 +258,7 @@ impl State {
             return Err(DealError::Dealer { dealer });
         }
         let deal = Deal::dealt(&mut rng, dealer, &rules);
-        State::from_deal(deal, rules, dealer, multiplier, rng)
+        State::dealt_from(deal, rules, dealer, multiplier, rng) // `dealt` kept to V28 already
     }
 
     /// A hand from explicit cards, before anyone has picked. Under `no_ace_face_trump_redeal` a deal that
@@ -277,7 +278,8 @@ impl State {
         State::dealt_from(deal, rules, dealer, multiplier, rng)
     }
 
-    /// [`State::from_deal`] without the V28 check (a position's hands are not a deal).
+    /// [`State::from_deal`] without the V28 check: for a deal [`Deal::dealt`] made, and a position's hands
+    /// (which are not a deal).
     fn dealt_from(
         deal: Deal,
         rules: Rules,
@@ -379,7 +381,7 @@ impl State {
         let mut rng = self.rng;
         let dealer = left(self.dealer, 1);
         let deal = Deal::dealt(&mut rng, dealer, &self.rules);
-        State::from_deal(deal, self.rules, dealer, multiplier, rng)
+        State::dealt_from(deal, self.rules, dealer, multiplier, rng) // `dealt` kept to V28 already
     }
 
     // ---- what anyone can read ----
