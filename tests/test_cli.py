@@ -193,17 +193,15 @@ def test_simulate_rule_options(capsys: pytest.CaptureFixture[str]) -> None:
         "unknown",
         "--allow-called-card-discard",
     )
-    assert stats["rules"] == {
+    changed = {
         "jack_order": "seed",
         "all_pass": "doubler",
         "double_on_the_bump": True,
-        "no_trick_split": False,
-        "schwarz": "tricks",
         "no_legal_call": "unknown",
-        "hold_card_lead": "allowed",
         "called_card_no_discard": False,
-        "no_ace_face_trump_redeal": False,
     }
+    defaults = {k: v for k, v in ss.Rules().to_dict().items() if k != "hands_per_game"}
+    assert stats["rules"] == {**defaults, **changed}
     assert stats["leaster_rate"] == 0 and stats["doubler_rate"] > 0
     default = run_json(capsys, "--games", "2000", "--seed", "1")
     assert default["rules"] == {k: v for k, v in ss.Rules().to_dict().items() if k != "hands_per_game"}
@@ -233,7 +231,9 @@ def test_simulate_rule_options(capsys: pytest.CaptureFixture[str]) -> None:
         ["simulate", "sheepshead", "--games", "10", "--seed", str(2**64)],
         ["simulate", "sheepshead", "--games", "10", "--seed", "1", "--threads", "0"],
         ["simulate", "sheepshead", "--games", "10", "--seed", "1", "--jack-order", "random"],
-        ["simulate", "sheepshead", "--games", "10", "--seed", "1", "--all-pass", "redeal"],
+        ["simulate", "sheepshead", "--games", "10", "--seed", "1", "--all-pass", "pass"],
+        ["simulate", "sheepshead", "--games", "10", "--seed", "1", "--players", "9"],
+        ["simulate", "sheepshead", "--games", "10", "--seed", "1", "--players", "3", "--partner", "jack"],
         ["simulate", "sheepshead", "--games", "10", "--seed", "1", "--bogus"],
         ["play", "sheepshead", "--seat", "5"],
         ["play", "sheepshead", "--seat", "x"],

@@ -25,11 +25,41 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"hold_card_lead": "forbidden", "no_legal_call": "unknown"},
     {"schwarz": "points", "no_trick_split": True, "double_on_the_bump": True},
     {"no_ace_face_trump_redeal": True, "hold_card_lead": "forbidden"},
+    # The variants chapter: every player count and form, every partner method, every all-pass game, cracking
+    # and blitzing.
+    {"players": 3},
+    {"players": 4},
+    {"players": 4, "four_handed": "called_ace_30", "no_legal_call": "unknown"},
+    {"players": 4, "four_handed": "called_ace_30", "partner": "jack", "jack_picker_holds": "call_ace"},
+    {"players": 4, "four_handed": "black_queens", "double_on_the_bump": True},
+    {"partner": "jack", "jack_picker_holds": "call_up", "cracking": True},
+    {"partner": "jack", "partner_jack": "JC", "all_pass": "forced_pick"},
+    {"partner": "first_trick", "cracking": True, "recrack_by": "picker"},
+    {"call_own_ace": True, "called_ten_wins": False, "no_legal_call": "unknown"},
+    {"players": 6, "cracking": True, "blitz": True, "crack_by": "any_defender"},
+    {"players": 6, "six_handed": "five_each", "no_trick_split": True, "all_pass": "moster"},
+    {"players": 7, "blitz": True, "blitz_pairs": "black_queens+red_queens+black_jacks", "multiplier_cap": 4},
+    {"players": 8},
+    {"all_pass": "schneidster", "leaster_blind": "first_trick", "blitz": True},
+    {"all_pass": "schwanzer", "schwanzer_tie": "split"},
+    {"all_pass": "redeal", "cracking": True},
+    {"leaster_tie": "wash", "cracking": True, "blitz": True},
+    {"leaster_tie": "split", "schwarz": "points"},
 ]
 
 
+def _pair_known(b: Any) -> bool:
+    """Whether the reference's black-queen side is known: both black queens played (one seat holding both
+    plays alone, and its `partner` stays None)."""
+    played = [card for trick in b.completed_tricks() for _, card in trick] + [
+        card for _, card in b.current_trick()
+    ]
+    return "QC" in played and "QS" in played
+
+
 def compare_hand(seed: int, options: dict[str, Any], choices: random.Random) -> None:
-    dealer = seed % 5
+    players = fast.Rules(**options).players
+    dealer = seed % players
     a = fast.State.new(seed, rules=fast.Rules(**options), dealer=dealer)
     b = ref.State.new(seed, rules=ref.Rules(**options), dealer=dealer)
 
@@ -37,8 +67,13 @@ def compare_hand(seed: int, options: dict[str, Any], choices: random.Random) -> 
         history = [b.action_to_string(x) for x in b.history()]
         return f"seed={seed} dealer={dealer} options={options} history={history}"
 
-    assert [sorted(map(str, a.hand(s))) for s in range(5)] == [sorted(b.hand(s)) for s in range(5)], where()
+    assert a.num_players == b.num_players == players, where()
+    assert [sorted(map(str, a.hand(s))) for s in range(players)] == [
+        sorted(b.hand(s)) for s in range(players)
+    ], where()
     assert sorted(map(str, a.blind)) == sorted(b.blind), where()
+    assert a.active_seats == list(b.active_seats) and a.hand_size == b.hand_size, where()
+    assert a.partner_method == b.partner_method, where()
     while True:
         assert a.current_player == b.current_player, where()
         assert a.is_terminal == b.is_terminal, where()
@@ -47,8 +82,16 @@ def compare_hand(seed: int, options: dict[str, Any], choices: random.Random) -> 
         assert a.points() == b.points(), where()
         assert a.tricks_won() == b.tricks_won(), where()
         assert [w for _, _, w in a.tricks()] == b.trick_winners(), where()
-        assert a.partner == b.partner and a.picker == b.picker, where()
+        assert a.picker == b.picker, where()
+        # A black-queen side has no picker: this engine names it `black_queen_side`, the reference `partner`.
+        if a.partner_method == "black_queens":
+            assert (a.black_queen_side is None) == (b.partner is None and not _pair_known(b)), where()
+        else:
+            assert a.partner == b.partner, where()
         assert a.returns() == b.returns(), where()
+        assert (a.stake, a.cracked_by, a.recracked_by) == (b.stake, b.cracked_by, b.recracked_by), where()
+        assert sorted(a.blitzes) == sorted(tuple(x) for x in b.blitzes), where()
+        assert a.all_pass_game == b.all_pass_game, where()
         if a.is_terminal:
             return
         action = choices.choice(b.legal_actions())

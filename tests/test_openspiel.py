@@ -90,8 +90,12 @@ def test_bad_parameters_are_refused_with_what_is_wrong() -> None:
         pyspiel.load_game("tricktaker_sheepshead", {"dealer": 7})
     with pytest.raises(Exception, match="levels"):
         pyspiel.load_game("tricktaker_tractor", {"level_0": 1})
-    with pytest.raises(ArgumentError, match="unknown parameter 'players'"):
+    with pytest.raises(ArgumentError, match="unknown parameter 'seats'"):
+        openspiel.SheepsheadGame({"seats": 6})
+    with pytest.raises(ArgumentError, match="these rules make 6 players"):
         openspiel.SheepsheadGame({"players": 6})
+    with pytest.raises(ArgumentError, match="these rules make 5 players and 608 floats"):
+        openspiel.SheepsheadGame({"cracking": True})
 
 
 @pytest.mark.parametrize("game", ["sheepshead", "tractor"])

@@ -158,7 +158,8 @@ GAME_NAMES = list(GAMES)
 
 
 def rules_of(game: GameModule[Any, Any]) -> st.SearchStrategy[Any]:
-    """Any rule options of ``game``, from its table."""
+    """Any rule options of ``game`` that go together, from its table (a combination the rules refuse is
+    replaced by the defaults of the options it names, as often as needed)."""
     fields: dict[str, st.SearchStrategy[Any]] = {}
     for o in game.Rules.options():
         if o.kind == "bool":
@@ -167,7 +168,20 @@ def rules_of(game: GameModule[Any, Any]) -> st.SearchStrategy[Any]:
             fields[o.name] = st.sampled_from(o.choices)
         else:
             fields[o.name] = st.integers(o.minimum, min(o.maximum, o.minimum + 50))
-    return st.fixed_dictionaries(fields).map(lambda options: game.Rules(**options))
+    defaults = game.Rules().to_dict()
+
+    def valid(options: dict[str, Any]) -> Any:
+        options = dict(options)
+        for _ in options:
+            try:
+                return game.Rules(**options)
+            except RulesError as e:
+                # The refusal starts with the option it names (V.C).
+                named = min((n for n in options if n in str(e)), key=str(e).index)
+                options[named] = defaults[named]
+        return game.Rules(**options)
+
+    return st.fixed_dictionaries(fields).map(valid)
 
 
 def random_state(game: GameModule[S, Any], seed: int, depth: int, rules: Any = None) -> S:
@@ -187,8 +201,8 @@ def check_step(game: GameModule[Any, Any], state: Any, chooser: random.Random, d
     mask = state.legal_action_mask()
     assert mask.dtype == np.bool_ and mask.shape == (game.NUM_ACTIONS,)
     assert list(np.flatnonzero(mask)) == actions and actions == sorted(set(actions))
-    assert state.current_player in range(game.NUM_PLAYERS) and not state.is_terminal
-    assert state.returns() == [0] * game.NUM_PLAYERS
+    assert state.current_player in range(state.num_players) and not state.is_terminal
+    assert state.returns() == [0] * state.num_players
     for a in actions:
         assert state.string_to_action(state.action_to_string(a)) == a
     illegal = [a for a in range(game.NUM_ACTIONS) if a not in actions]
@@ -198,9 +212,9 @@ def check_step(game: GameModule[Any, Any], state: Any, chooser: random.Random, d
             state.apply_action(bad)
         assert state == before, "a refused action changes nothing"
     assert state.clone() == state and copy.copy(state) == state and copy.deepcopy(state) == state
-    player = chooser.randrange(game.NUM_PLAYERS)
+    player = chooser.randrange(state.num_players)
     obs = state.observation(player)
-    assert obs.shape == game.OBSERVATION_SHAPE and obs.dtype == np.float32 and np.isfinite(obs).all()
+    assert obs.shape == state.observation_shape and obs.dtype == np.float32 and np.isfinite(obs).all()
     key = state.information_state_key(player)
     assert isinstance(key, int) and state.clone().information_state_key(player) == key
     if not deep:
@@ -239,7 +253,7 @@ def test_random_games_keep_the_protocol(
     game = GAMES[name]
     rules = data.draw(rules_of(game))
     state = game.State.new(seed, rules=rules)
-    assert state.rules == rules and state.num_players == game.NUM_PLAYERS
+    assert state.rules == rules and (state.num_players, *state.observation_shape) == game.table(rules)[:2]
     start, steps = state.clone(), 0
     while not state.is_terminal:
         check_step(game, state, chooser, deep=steps % 13 == 0)
@@ -249,7 +263,7 @@ def test_random_games_keep_the_protocol(
         state.current_player is None and state.legal_actions() == [] and not state.legal_action_mask().any()
     )
     returns = state.returns()
-    assert len(returns) == game.NUM_PLAYERS and sum(returns) == 0
+    assert len(returns) == state.num_players and sum(returns) == 0
     with pytest.raises(IllegalActionError):
         state.apply_action(0)
     assert game.State.from_json(state.to_json()) == state

@@ -188,16 +188,22 @@ class _SheepsheadView:
 
     def friends(self) -> set[int]:
         """Seats known to be on this seat's side (without itself)."""
+        seats = set(self.state.active_seats)
+        side = self.state.black_queen_side  # V15: the pair, once both black queens are played
+        if side is not None:
+            return set(side) - {self.me} if self.me in side else seats - set(side) - {self.me}
         picker = self.state.picker
-        if picker is None or self.state.is_leaster:
+        if picker is None or self.state.all_pass_game is not None:
             return set()
         partner = self.partner_seat()
+        if partner is None:
+            partner = self.state.partner  # V13, V14: a partner jack or a first-trick winner shown
         picking = {picker} | ({partner} if partner is not None else set())
         if self.me in picking:
             return picking - {self.me}
-        if partner is None:
+        if partner is None and not self.state.is_alone:
             return set()
-        return set(range(sheepshead.NUM_PLAYERS)) - picking - {self.me}
+        return seats - picking - {self.me}
 
     def on_picking_side(self) -> bool:
         return self.me == self.state.picker or self.partner_seat() == self.me
@@ -249,7 +255,7 @@ class SheepsheadHeuristicBot:
         table = [c for _, c in trick]
         value = sum(sheepshead.card_points(c) for c in table)
         winner_seat = trick[sheepshead.trick_winner(table, view.jack_order)][0]
-        last = len(trick) == sheepshead.NUM_PLAYERS - 1
+        last = len(trick) == len(view.state.active_seats) - 1
         friends = view.friends()
         if winner_seat in friends:
 
@@ -262,7 +268,7 @@ class SheepsheadHeuristicBot:
         winning = [
             a for a in legal if sheepshead.trick_winner([*table, cards[a]], view.jack_order) == len(table)
         ]
-        if winning and not view.state.is_leaster and (value >= 10 or (last and value > 0)):
+        if winning and view.state.all_pass_game is None and (value >= 10 or (last and value > 0)):
             return min(winning, key=lambda a: view.power(cards[a]))
         return min(legal, key=lambda a: self._low_key(view, cards[a]))
 

@@ -237,6 +237,13 @@ class TricktakerGame(pyspiel.Game):  # type: ignore[misc]
         rule_names = set(_rules_params(spec.module))
         self.rules = spec.module.Rules(**{k: v for k, v in full.items() if k in rule_names})
         """The rules every deal of the game is played under."""
+        if spec.module.table(self.rules)[:2] != spec.module.table()[:2]:
+            players, size, _ = spec.module.table(self.rules)
+            raise ArgumentError(
+                f"the registered game has {spec.module.NUM_PLAYERS} players and observations of "
+                f"{spec.module.OBSERVATION_SHAPE[0]} floats; these rules make {players} players and {size} "
+                "floats (a variant of the table: play it through the tricktaker API or PettingZoo)"
+            )
         self.deal_params: dict[str, Any] = {k: v for k, v in full.items() if k not in rule_names}
         """The parameters of the deal beside the rules (dealer, multiplier, levels, declarers, starter)."""
         self._check_deal_params()

@@ -65,7 +65,13 @@ class GameState(Protocol):
 
     @property
     def num_players(self) -> int:
-        """The number of seats (the module's ``NUM_PLAYERS``)."""
+        """The number of seats at this game's table (the module's ``NUM_PLAYERS`` under the default rules)."""
+        ...
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of this game's observations (the module's ``OBSERVATION_SHAPE`` under the default
+        rules)."""
         ...
 
     @property
@@ -268,12 +274,18 @@ class GameModule(Protocol[S, R]):
 
     @property
     def NUM_PLAYERS(self) -> int:
-        """The number of seats (every state's ``num_players``)."""
+        """The number of seats under the default rules (a state's own is its ``num_players``)."""
         ...
 
     @property
     def OBSERVATION_SHAPE(self) -> tuple[int, ...]:
-        """The shape of ``State.observation(player)``."""
+        """The shape of ``State.observation(player)`` under the default rules (a state's own is its
+        ``observation_shape``)."""
+        ...
+
+    def table(self, rules: R | None = None) -> tuple[int, int, list[str]]:
+        """What ``rules`` (default: the defaults) make: the number of seats, the length of an observation and
+        the summary columns."""
         ...
 
     @property

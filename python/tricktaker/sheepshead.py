@@ -1,11 +1,14 @@
-"""Sheepshead: 5 players, 32 cards, picker and blind, called ace, leaster (``docs/rules/sheepshead.md``).
+"""Sheepshead: 32 cards, picker and blind, called ace, leaster (``docs/rules/sheepshead.md``); five players by
+default, and every form of the variants chapter by its rule options (3 to 8 players, jack and other partners,
+cracking and blitzing, every all-pass game).
 
 :class:`State` is one hand and implements the search protocol shared by every tricktaker game;
 :class:`Match` plays a series of hands with cumulative scores (R33, R34); :func:`random_playouts` plays many
 random hands in Rust, in parallel, with the GIL released.
 
-Actions are numbered (``NUM_ACTIONS = 105``, see ``docs/sheepshead-protocol.md``) and have a text form:
-``pick``, ``pass``, ``bury QC``, ``call AH``, ``alone``, ``under 7D``, ``play 10D``.
+Actions are numbered (``NUM_ACTIONS = 114``, see ``docs/sheepshead-protocol.md``) and have a text form:
+``pick``, ``pass``, ``bury QC``, ``call AH``, ``alone``, ``under 7D``, ``play 10D``, and for the variants
+``blitz black_queens``, ``no blitz``, ``crack``, ``recrack``, ``jack partner``, ``call up``, ``first trick``.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from ._core.sheepshead import (
     playouts,
     random_playouts,
     suit_of,
+    table,
     trick_winner,
     trumps,
 )
@@ -60,12 +64,15 @@ __all__ = [
     "simulate",
     "solve",
     "suit_of",
+    "table",
     "trick_winner",
     "trumps",
 ]
 
 OBSERVATION_SHAPE: tuple[int] = (_native.OBSERVATION_SIZE,)
-"""The shape of ``State.observation(player)``; the layout is documented in ``docs/sheepshead-protocol.md``."""
+"""The shape of ``State.observation(player)`` under the default rules; the layout is documented in
+``docs/sheepshead-protocol.md``. Other rules may lay it out differently: ``state.observation_shape``, or
+``table(rules)[1]``."""
 _rules_from_dict = Rules.from_dict
 """What pickles of ``Rules`` made by earlier builds call when loaded (new code calls ``Rules.from_dict``)."""
 
@@ -139,7 +146,7 @@ class Simulation:
     """What happened in a batch of random hands; every field is an array with one row per hand."""
 
     returns: npt.NDArray[np.int32]
-    """``(n, 5)``: each seat's return."""
+    """``(n, players)``: each seat's return."""
     picker: npt.NDArray[np.int32]
     """The picker's seat, -1 when all passed."""
     partner: npt.NDArray[np.int32]
@@ -151,7 +158,7 @@ class Simulation:
     picking_side_tricks: npt.NDArray[np.int32]
     """Tricks taken by the picker and partner, -1 without a picker."""
     leaster: npt.NDArray[np.bool_]
-    """Whether the hand was a leaster (R31)."""
+    """Whether the hand was a trick game of all passes: a leaster (R31), moster or schneidster (V18)."""
 
     def __len__(self) -> int:
         return len(self.picker)
@@ -159,15 +166,17 @@ class Simulation:
 
 def simulate(n: int, seed: int, *, threads: int | None = None, rules: Rules | None = None) -> Simulation:
     """Play ``n`` random hands in Rust exactly as :func:`random_playouts` does; say what happened in each."""
-    table = _native.random_summaries(n, seed, threads=threads, rules=rules)
-    return _summaries.from_table(Simulation, table, _native.SUMMARY_COLUMNS, NUM_PLAYERS)
+    rows = _native.random_summaries(n, seed, threads=threads, rules=rules)
+    players, _, columns = table(rules)
+    return _summaries.from_table(Simulation, rows, columns, players)
 
 
 def playout_summaries(state: State, n: int, seed: int, *, threads: int | None = None) -> Simulation:
     """Finish ``state`` ``n`` times exactly as :func:`playouts` does (the same rollouts for the same seed),
     and say what happened in each: the returns, the picking side's points and tricks among the rest."""
-    table = _native.playout_summaries(state, n, seed, threads=threads)
-    return _summaries.from_table(Simulation, table, _native.SUMMARY_COLUMNS, NUM_PLAYERS)
+    rows = _native.playout_summaries(state, n, seed, threads=threads)
+    players, _, columns = table(state.rules)
+    return _summaries.from_table(Simulation, rows, columns, players)
 
 
 # ---- a match ----
@@ -182,13 +191,17 @@ class HandRecord:
     dealer: int
     """The dealer's seat (R9)."""
     multiplier: int
-    """What the hand counted for: 1, or 2 while a doubler was pending (R32)."""
+    """The doubler factor the hand was dealt with: 1, or more while doublers were pending (R32, V19); its
+    whole stake is that times its cracks and blitzes (``State.stake``)."""
     returns: tuple[int, ...]
     """Each seat's return, by seat, the multiplier applied (zeros for a doubler)."""
     history: tuple[str, ...]
     """The hand's actions in their text form (``pick``, ``bury QC``, ``play 10D``…), in order."""
     doubler: bool
     """Whether all passed and the hand was thrown in for a doubler (R32), which is not a hand played."""
+    redeal: bool = False
+    """Whether all passed and the hand was thrown in with ``all_pass="redeal"`` (V19): not a hand played, and
+    no doubling."""
 
 
 @dataclass
@@ -197,7 +210,11 @@ class Match:
 
     ``match.state`` is the hand in progress; play it through its protocol, then call :meth:`next_hand`.
     A doubler (all passed with ``all_pass="doubler"``, R32) is thrown in and does not count as a hand played;
-    each doubler makes one later played hand count double (the engine default of R32).
+    the doublers owed double later settled hands as ``rules.doubler_stacking`` says (V19): ``"count"`` (the
+    default) doubles each settled hand while one is owed and uses one up, ``"multiply"`` multiplies the next
+    settled hand by 2 per doubler owed, ``"single"`` doubles the next settled hand once. A redeal
+    (``all_pass="redeal"``) is thrown in with no doubling. Under ``six_handed="dealer_sits_out"`` the
+    dealer of each hand sits it out, so each seat sits out in turn.
     """
 
     seed: int
@@ -213,14 +230,14 @@ class Match:
     scores: list[int] = field(init=False)
     """Each seat's cumulative score (R33): the sum of its returns over the finished hands."""
     pending_doublers: int = field(init=False, default=0)
-    """Doublers not yet played off (R32): each makes one later played hand count double."""
+    """Doublers not yet played off (R32, V19)."""
     record: list[HandRecord] = field(init=False, default_factory=list)
     """The finished deals, doublers included, in order."""
 
     def __post_init__(self) -> None:
         self.seed = _args.seed(self.seed)
         self.state = State.new(self.seed, rules=self.rules, dealer=self.dealer)
-        self.scores = [0] * NUM_PLAYERS
+        self.scores = [0] * self.state.num_players
 
     @property
     def hands_per_game(self) -> int:
@@ -229,8 +246,8 @@ class Match:
 
     @property
     def hands_played(self) -> int:
-        """Finished hands that were played (doublers excluded)."""
-        return sum(1 for r in self.record if not r.doubler)
+        """Finished hands that were played (doublers and redeals excluded)."""
+        return sum(1 for r in self.record if not (r.doubler or r.redeal))
 
     @property
     def is_over(self) -> bool:
@@ -250,9 +267,17 @@ class Match:
             raise IllegalActionError(f"the match is over after {self.hands_per_game} hands")
         self._score(self.state)
         if not self.is_over:
-            multiplier = 2 if self.pending_doublers else 1
-            self.state = self.state.next_hand(multiplier=multiplier)
+            self.state = self.state.next_hand(multiplier=self.doubler_factor)
         return self.state
+
+    @property
+    def doubler_factor(self) -> int:
+        """What the next hand is dealt with for the doublers owed (V19's D, at most 2**20)."""
+        if not self.pending_doublers:
+            return 1
+        if self.rules.doubler_stacking == "multiply":
+            return int(2 ** min(self.pending_doublers, 20))
+        return 2
 
     def to_record(self, *, seats: Sequence[str] | None = None, event: str | None = None) -> dict[str, Any]:
         """This match as it stands, as a game record (:func:`tricktaker.record.to_record`; the format is
@@ -275,8 +300,9 @@ class Match:
         self.scores = [s + r for s, r in zip(self.scores, returns, strict=True)]
         if hand.is_doubler:
             self.pending_doublers += 1
-        elif hand.multiplier > 1:
-            self.pending_doublers -= 1
+        elif hand.multiplier > 1 and hand.all_pass_game != "redeal":
+            # V19: a settled hand uses up one doubler ("count") or every one ("multiply", "single").
+            self.pending_doublers = self.pending_doublers - 1 if self.rules.doubler_stacking == "count" else 0
         self.record.append(
             HandRecord(
                 number=len(self.record) + 1,
@@ -285,5 +311,6 @@ class Match:
                 returns=tuple(returns),
                 history=tuple(hand.action_to_string(a) for a in hand.history()),
                 doubler=hand.is_doubler,
+                redeal=hand.all_pass_game == "redeal",
             )
         )

@@ -45,6 +45,7 @@ from ._core.tractor import (
     observations,
     playouts,
     random_playouts,
+    table,
 )
 from .errors import IllegalActionError
 
@@ -81,6 +82,7 @@ __all__ = [
     "random_playouts",
     "simulate",
     "solve",
+    "table",
     "team_of",
     "trick_points",
     "trick_winner",

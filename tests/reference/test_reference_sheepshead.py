@@ -303,23 +303,26 @@ def test_tv_s5_settlement_with_partner() -> None:
         assert state.returns() == expected_returns(1, 3, picker, partner, each), points
 
     # 120, all tricks. Seat 1 buries 10C and AC: holding all three fail aces, it calls 10S (R15: seat 4).
-    state = deal(STRONG_DEAL, STRONG_BLIND)
-    act(state, "pick", "bury 10C", "bury AC")
-    assert "call AS" not in legal(state)
-    act(state, "call 10S")
-    play_tricks(
-        state,
-        "KH 7H 9H 8H 9S",
-        "AH KC 8S 10H 7C",
-        "QH QD 8D 7D JD",
-        "QC QS JC KD 9D",
-        "JS 8C JH 10D AD",
-        "AS 7S 9C 10S KS",
-    )
-    assert (state.picker, state.partner) == (1, 4)
-    assert state.trick_winners() == [1] * 6
-    assert side_points(state, 4) == 120
-    assert state.returns() == expected_returns(1, 4, 6, 3, -3)
+    # In the last trick, the first spade trick, the called 10S beats AS (V10.2, called_ten_wins = true by
+    # default); with called_ten_wins = false the ace wins it. Either way the side takes every trick.
+    for called_ten_wins, last_winner in ((True, 4), (False, 1)):
+        state = deal(STRONG_DEAL, STRONG_BLIND, rules=ref.Rules(called_ten_wins=called_ten_wins))
+        act(state, "pick", "bury 10C", "bury AC")
+        assert "call AS" not in legal(state)
+        act(state, "call 10S")
+        play_tricks(
+            state,
+            "KH 7H 9H 8H 9S",
+            "AH KC 8S 10H 7C",
+            "QH QD 8D 7D JD",
+            "QC QS JC KD 9D",
+            "JS 8C JH 10D AD",
+            "AS 7S 9C 10S KS",
+        )
+        assert (state.picker, state.partner) == (1, 4)
+        assert state.trick_winners() == [1] * 5 + [last_winner]
+        assert side_points(state, 4) == 120
+        assert state.returns() == expected_returns(1, 4, 6, 3, -3)
 
     # No trick, bury worth 21 (AC + 10S): the partner pays nothing (R27).
     state = deal(WEAK_DEAL, WEAK_BLIND)
@@ -794,7 +797,7 @@ def test_new_deals_the_shuffled_deck_per_r8() -> None:
 
 def test_action_strings_round_trip() -> None:
     texts = [ref.action_to_string(action) for action in range(ref.NUM_ACTIONS)]
-    assert len(set(texts)) == ref.NUM_ACTIONS == 105
+    assert len(set(texts)) == ref.NUM_ACTIONS == 114  # 0..104, and the variants' 105..113 (protocol page)
     assert [ref.string_to_action(text) for text in texts] == list(range(ref.NUM_ACTIONS))
     assert texts[0:2] == ["pick", "pass"]
     assert texts[2] == "bury 7C" and texts[33] == "bury AS"
@@ -812,7 +815,7 @@ def test_string_to_action_is_lenient() -> None:
     for bad in ("", "play", "play 6C", "call KC", "call AD", "fold", "play QC QS"):
         with pytest.raises(ValueError):
             ref.string_to_action(bad)
-    for bad_id in (-1, 105):
+    for bad_id in (-1, 114):
         with pytest.raises(ValueError):
             ref.action_to_string(bad_id)
     assert ref.parse_card("T♥") == "10H"
@@ -834,7 +837,7 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
 def test_rules_validation() -> None:
     for field, value in (
         ("jack_order", "clubs"),
-        ("all_pass", "redeal"),
+        ("all_pass", "stick"),
         ("double_on_the_bump", "yes"),
         ("no_trick_split", "no"),
         ("schwarz", "tricks and points"),

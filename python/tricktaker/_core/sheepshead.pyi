@@ -33,22 +33,35 @@ __all__ = [
     "settlement_class",
     "solve",
     "suit_of",
+    "table",
     "trick_winner",
     "trumps",
 ]
 
 _CardLike = Card | str
-_Phase = Literal["pick", "bury", "call", "under", "play", "done"]
+_Phase = Literal["blitz", "pick", "bury", "call", "under", "crack", "recrack", "play", "done"]
+_Pair = Literal["black_queens", "red_queens", "black_jacks"]
+_AllPass = Literal["leaster", "doubler", "redeal", "forced_pick", "moster", "schneidster", "schwanzer"]
+_BlitzPairs = Literal[
+    "black_queens",
+    "red_queens",
+    "black_jacks",
+    "black_queens+red_queens",
+    "black_queens+black_jacks",
+    "red_queens+black_jacks",
+    "black_queens+red_queens+black_jacks",
+]
 
 @final
 class Rules(_GameRules):
-    """The rule options of B.4 (keyword-only; every default is the specification's)."""
+    """The rule options of B.4 and of the variants chapter (V.C.1; keyword-only; every default is the
+    specification's, the five-handed called-ace game)."""
 
     def __new__(
         cls,
         *,
         jack_order: Literal["standard", "seed"] = "standard",
-        all_pass: Literal["leaster", "doubler"] = "leaster",
+        all_pass: _AllPass = "leaster",
         double_on_the_bump: bool = False,
         no_trick_split: bool = False,
         schwarz: Literal["tricks", "points"] = "tricks",
@@ -57,11 +70,29 @@ class Rules(_GameRules):
         called_card_no_discard: bool = True,
         no_ace_face_trump_redeal: bool = False,
         hands_per_game: int = 15,
+        players: int = 5,
+        four_handed: Literal["cutthroat", "called_ace_30", "black_queens"] = "cutthroat",
+        six_handed: Literal["dealer_sits_out", "five_each"] = "dealer_sits_out",
+        partner: Literal["auto", "called_ace", "jack", "first_trick", "black_queens", "none"] = "auto",
+        partner_jack: Literal["JD", "JC"] = "JD",
+        jack_picker_holds: Literal["auto", "alone", "call_up", "call_ace"] = "auto",
+        called_ten_wins: bool = True,
+        call_own_ace: bool = False,
+        leaster_blind: Literal["last_trick", "first_trick"] = "last_trick",
+        leaster_tie: Literal["tiebreak", "wash", "split"] = "tiebreak",
+        doubler_stacking: Literal["count", "multiply", "single"] = "count",
+        schwanzer_tie: Literal["highest_trump", "split"] = "highest_trump",
+        cracking: bool = False,
+        crack_by: Literal["after_picker", "any_defender"] = "after_picker",
+        recrack_by: Literal["picker_or_partner", "picker", "none"] = "picker_or_partner",
+        blitz: bool = False,
+        blitz_pairs: _BlitzPairs = "black_queens+red_queens",
+        multiplier_cap: int = 0,
     ) -> Rules: ...
     @property
     def jack_order(self) -> Literal["standard", "seed"]: ...
     @property
-    def all_pass(self) -> Literal["leaster", "doubler"]: ...
+    def all_pass(self) -> _AllPass: ...
     @property
     def double_on_the_bump(self) -> bool: ...
     @property
@@ -78,6 +109,42 @@ class Rules(_GameRules):
     def no_ace_face_trump_redeal(self) -> bool: ...
     @property
     def hands_per_game(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def four_handed(self) -> Literal["cutthroat", "called_ace_30", "black_queens"]: ...
+    @property
+    def six_handed(self) -> Literal["dealer_sits_out", "five_each"]: ...
+    @property
+    def partner(self) -> Literal["auto", "called_ace", "jack", "first_trick", "black_queens", "none"]: ...
+    @property
+    def partner_jack(self) -> Literal["JD", "JC"]: ...
+    @property
+    def jack_picker_holds(self) -> Literal["auto", "alone", "call_up", "call_ace"]: ...
+    @property
+    def called_ten_wins(self) -> bool: ...
+    @property
+    def call_own_ace(self) -> bool: ...
+    @property
+    def leaster_blind(self) -> Literal["last_trick", "first_trick"]: ...
+    @property
+    def leaster_tie(self) -> Literal["tiebreak", "wash", "split"]: ...
+    @property
+    def doubler_stacking(self) -> Literal["count", "multiply", "single"]: ...
+    @property
+    def schwanzer_tie(self) -> Literal["highest_trump", "split"]: ...
+    @property
+    def cracking(self) -> bool: ...
+    @property
+    def crack_by(self) -> Literal["after_picker", "any_defender"]: ...
+    @property
+    def recrack_by(self) -> Literal["picker_or_partner", "picker", "none"]: ...
+    @property
+    def blitz(self) -> bool: ...
+    @property
+    def blitz_pairs(self) -> _BlitzPairs: ...
+    @property
+    def multiplier_cap(self) -> int: ...
 
 @final
 class State(_GameState[Rules]):
@@ -155,11 +222,34 @@ class State(_GameState[Rules]):
     @property
     def picking_side_points(self) -> int | None: ...
     @property
+    def active_seats(self) -> list[int]: ...
+    @property
+    def hand_size(self) -> int: ...
+    @property
+    def partner_method(self) -> Literal["called_ace", "jack", "first_trick", "black_queens", "none"]: ...
+    @property
+    def stake(self) -> int: ...
+    @property
+    def cracked_by(self) -> int | None: ...
+    @property
+    def recracked_by(self) -> int | None: ...
+    @property
+    def blitzes(self) -> list[tuple[int, _Pair]]: ...
+    @property
+    def all_pass_game(
+        self,
+    ) -> Literal["leaster", "moster", "schneidster", "schwanzer", "doubler", "redeal"] | None: ...
+    @property
+    def is_alone(self) -> bool: ...
+    @property
+    def black_queen_side(self) -> list[int] | None: ...
+    @property
     def rng_state(self) -> tuple[int, int, int, int]: ...
     @rng_state.setter
     def rng_state(self, words: Sequence[int]) -> None: ...
     def dealt_hands(self) -> list[list[Card]]: ...
 
+def table(rules: Rules | None = None) -> tuple[int, int, list[str]]: ...
 def trick_winner(cards: Iterable[_CardLike], jack_order: Literal["standard", "seed"] = "standard") -> int: ...
 def suit_of(card: _CardLike) -> Literal["T", "C", "S", "H"]: ...
 def card_points(card: _CardLike) -> int: ...
@@ -230,13 +320,17 @@ and ``"points"`` (its side's card points under perfect play)."""
 NAME: str
 """The game's name, ``"sheepshead"``: its key in :data:`tricktaker.protocol.GAMES` and in saves."""
 NUM_ACTIONS: int
-"""How many action ids there are, 105 (``0 … 104``): ``pick``, ``pass``, ``bury``, ``call``, ``alone``,
-``under`` and ``play`` (``docs/sheepshead-protocol.md`` numbers them)."""
+"""How many action ids there are, 114 (``0 … 113``) in every configuration: ``pick``, ``pass``, ``bury``,
+``call``, ``alone``, ``under`` and ``play`` (0-104), then the variants' ``blitz``, ``no blitz``, ``crack``,
+``recrack``, ``jack partner``, ``call up`` and ``first trick`` (``docs/sheepshead-protocol.md`` numbers
+them)."""
 NUM_PLAYERS: int
-"""The number of seats, 5 (R1)."""
+"""The number of seats under the default rules, 5 (R1); ``table(rules)`` or ``state.num_players`` for
+others."""
 OBSERVATION_SIZE: int
-"""The length of an observation, 537 (``OBSERVATION_SHAPE`` is ``(537,)``; ``docs/sheepshead-protocol.md``
-lays it out)."""
+"""The length of an observation under the default rules, 537 (``OBSERVATION_SHAPE`` is ``(537,)``;
+``docs/sheepshead-protocol.md`` lays it out); ``table(rules)`` or ``state.observation_shape`` for others."""
 SUMMARY_COLUMNS: list[str]
-"""The columns of ``random_summaries`` and ``playout_summaries``: the five returns, then ``picker``,
-``partner``, ``called``, ``picking_side_points``, ``picking_side_tricks`` and ``leaster``."""
+"""The columns of ``random_summaries`` and ``playout_summaries`` under the default rules: the five returns,
+then ``picker``, ``partner``, ``called``, ``picking_side_points``, ``picking_side_tricks`` and ``leaster``;
+``table(rules)`` for others (one return a seat)."""

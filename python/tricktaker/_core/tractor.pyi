@@ -37,6 +37,7 @@ __all__ = [
     "random_playouts",
     "random_summaries",
     "solve",
+    "table",
     "trick_points",
     "trick_winner",
 ]
@@ -249,6 +250,7 @@ def level_outcome(points: int) -> tuple[bool, int]: ...
 def next_round(
     levels: tuple[int, int], declarers: int, starter: int, points: int, game_end: str
 ) -> tuple[tuple[int, int], int, int, int | None]: ...
+def table(rules: Rules | None = None) -> tuple[int, int, list[str]]: ...
 def random_playouts(
     n: int, seed: int, *, threads: int | None = None, rules: Rules | None = None
 ) -> npt.NDArray[np.int32]: ...

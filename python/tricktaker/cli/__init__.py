@@ -37,7 +37,7 @@ from typing import Any, TextIO
 from .. import __version__
 from ..errors import TricktakerError
 from . import analyze, arena, bench, generate, play, replay, simulate
-from .common import INTERRUPTED, MAX_SEED, Console, Game, ProgressBar, Tally, chunk_seed
+from .common import INTERRUPTED, MAX_SEED, Console, Game, ProgressBar, Tally, check_rule_flags, chunk_seed
 from .games import GAMES
 from .games.sheepshead import (
     SheepsheadTable,
@@ -164,6 +164,9 @@ def _run(argv: list[str] | None, console: Console) -> int:
             command.error(f"unrecognized arguments: {' '.join(extra)}")
         if getattr(args, "command", None) == "simulate" and getattr(args, "games", None) is None:
             command.error("the following arguments are required: --games (or --deals)")
+        refused = check_rule_flags(args)
+        if refused is not None:
+            command.error(refused)
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     run: Callable[[argparse.Namespace, Console], int] = args.run

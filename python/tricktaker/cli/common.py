@@ -82,6 +82,7 @@ __all__ = [
     "add_seed_flag",
     "add_threads_flag",
     "bot_makers",
+    "check_rule_flags",
     "choice_number",
     "chunk_seed",
     "engine_reason",
@@ -855,7 +856,9 @@ def add_rule_flags(
 ) -> None:
     """Add one flag per option of ``rules.options()`` (but those in ``skip``): ``--name CHOICE`` for a choice,
     ``--name``/``--no-name`` for a flag, ``--name N`` for a number, each with the option's description, rule
-    and default. ``aliases`` maps an option to an older flag that sets it: ``(flag, value, help)``."""
+    and default. ``aliases`` maps an option to an older flag that sets it: ``(flag, value, help)``. Options
+    that do not go together (V.C) are a usage error, found by :func:`check_rule_flags`."""
+    parser.set_defaults(rule_options=rules)
     group = parser.add_argument_group(title)
     for option in rules.options():
         if option.name in skip:
@@ -893,6 +896,18 @@ def add_rule_flags(
             )
     for name, (flag, value, help_text) in (aliases or {}).items():
         group.add_argument(flag, dest=name, action="store_const", const=value, help=help_text)
+
+
+def check_rule_flags(args: argparse.Namespace) -> str | None:
+    """Why the rule flags of ``args`` (added by :func:`add_rule_flags`) do not make rules, or ``None``."""
+    rules = getattr(args, "rule_options", None)
+    if rules is None:
+        return None
+    try:
+        rules(**rules_from_flags(args, rules, skip=("hands_per_game",)))
+    except TricktakerError as e:
+        return str(e)
+    return None
 
 
 def option_bounds(option: Any) -> tuple[int, int]:

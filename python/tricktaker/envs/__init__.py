@@ -161,6 +161,11 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
         """How the environment renders, fixed at construction: ``None`` (``render()`` warns and returns
         ``None``), ``"human"`` (the table printed after every action and on ``render()``) or ``"ansi"``
         (``render()`` returns the table as text)."""
+        # The table of the options given, when they seat more or fewer, or observe more, than the defaults.
+        players, low, high = self._table()
+        if players != type(self).NUM_PLAYERS or low.shape != type(self).OBSERVATION_SHAPE:
+            self.NUM_PLAYERS, self.OBSERVATION_SHAPE = players, low.shape  # type: ignore[misc]
+            self.OBSERVATION_LOW, self.OBSERVATION_HIGH = low, high  # type: ignore[misc]
         self.possible_agents = [f"player_{seat}" for seat in range(self.NUM_PLAYERS)]
         self.agents = []
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -179,6 +184,12 @@ class TrickTakingEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo is
         self.action_spaces = {agent: spaces.Discrete(self.NUM_ACTIONS) for agent in self.possible_agents}
         self.np_random, _ = seeding.np_random(None)
         self._game: S | None = None
+
+    def _table(self) -> tuple[int, npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """The seats and the observation bounds of this environment's options: the class's by default; a game
+        whose options change them (Sheepshead's variants) says so here, and the instance then has its own
+        ``NUM_PLAYERS``, ``OBSERVATION_SHAPE``, ``OBSERVATION_LOW`` and ``OBSERVATION_HIGH``."""
+        return self.NUM_PLAYERS, self.OBSERVATION_LOW, self.OBSERVATION_HIGH
 
     @abstractmethod
     def _new_state(self, seed: int) -> S:

@@ -61,7 +61,7 @@ pub fn check_games_from<G: Information + Saved + std::fmt::Debug>(
         steps += step;
         let returns = state.returns();
         assert_eq!(returns.as_ref().iter().sum::<i32>(), 0, "{} game {g}: returns are zero-sum", G::NAME);
-        assert_eq!(returns.as_ref().len(), G::NUM_PLAYERS);
+        assert_eq!(returns.as_ref().len(), state.num_players());
         let mut back = state.clone();
         for _ in 0..state.history().len() {
             assert!(back.undo());
@@ -82,7 +82,7 @@ fn check_step<G: Information + Saved + std::fmt::Debug>(state: &G, rng: &mut Rng
     );
     assert_eq!(state.is_terminal(), mask == 0, "{at}");
     if let Some(p) = state.current_player() {
-        assert!(usize::from(p) < G::NUM_PLAYERS, "{at}: the player to move is a seat");
+        assert!(usize::from(p) < state.num_players(), "{at}: the player to move is a seat");
     } else {
         assert!(state.returns().as_ref().iter().sum::<i32>() == 0, "{at}: zero-sum");
     }
@@ -106,8 +106,9 @@ fn check_step<G: Information + Saved + std::fmt::Debug>(state: &G, rng: &mut Rng
     let text = save::to_json(state);
     let loaded: G = save::from_json(text.as_bytes()).unwrap_or_else(|e| panic!("{at}: {e}\n{text}"));
     assert_eq!(&loaded, state, "{at}: a save loads back equal");
-    for seat in 0..G::NUM_PLAYERS as u8 {
-        let mut obs = vec![f32::NAN; G::OBSERVATION_SIZE];
+    let size = G::observation_size(&state.rules());
+    for seat in 0..state.num_players() as u8 {
+        let mut obs = vec![f32::NAN; size];
         state.observe(seat, &mut obs);
         assert!(obs.iter().all(|x| x.is_finite()), "{at}: seat {seat}'s observation is finite");
         let key = state.information_key(seat);
@@ -116,7 +117,7 @@ fn check_step<G: Information + Saved + std::fmt::Debug>(state: &G, rng: &mut Rng
         }
         let r = state.resample(seat, rng).unwrap_or_else(|e| panic!("{at}: seat {seat}: {e}"));
         assert_eq!(r.information_key(seat), key, "{at}: a resample keeps seat {seat}'s information");
-        let mut again = vec![f32::NAN; G::OBSERVATION_SIZE];
+        let mut again = vec![f32::NAN; size];
         r.observe(seat, &mut again);
         assert_eq!(obs, again, "{at}: a resample keeps seat {seat}'s observation");
         assert_eq!(r.history().len(), state.history().len(), "{at}");

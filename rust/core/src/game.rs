@@ -24,7 +24,6 @@ pub trait Game: Clone + PartialEq + Send + Sync + Sized + 'static {
 
     /// The game's name as saves and errors spell it (`"sheepshead"`).
     const NAME: &'static str;
-    const NUM_PLAYERS: usize;
     /// Action ids run from 0 to `NUM_ACTIONS - 1`; a legal-action mask has one bit per id.
     const NUM_ACTIONS: usize;
 
@@ -32,6 +31,12 @@ pub trait Game: Clone + PartialEq + Send + Sync + Sized + 'static {
     /// the default setup (dealer 0, round 1…). It depends on the seed and the rules only.
     fn deal(seed: u64, rules: Self::Rules) -> Self;
     fn rules(&self) -> Self::Rules;
+    /// Seats at the table under `rules` (a game may seat a different number under different options).
+    fn seats(rules: &Self::Rules) -> usize;
+    /// Seats at this game's table.
+    fn num_players(&self) -> usize {
+        Self::seats(&self.rules())
+    }
     /// The seat to act, `None` once the game is over.
     fn current_player(&self) -> Option<u8>;
     /// The legal actions as a mask: bit `a` is set when action `a` is legal. Zero once the game is over.
@@ -42,7 +47,7 @@ pub trait Game: Clone + PartialEq + Send + Sync + Sized + 'static {
     fn why_illegal(&self, action: u32) -> String;
     /// Takes back the last action; `false` if there is none.
     fn undo(&mut self) -> bool;
-    /// Zero-sum payoffs of the `NUM_PLAYERS` seats, zeros before the end.
+    /// Zero-sum payoffs of the `num_players()` seats, zeros before the end.
     fn returns(&self) -> &[i32];
     /// The actions applied so far.
     fn history(&self) -> &[u8];
@@ -96,9 +101,9 @@ pub trait Game: Clone + PartialEq + Send + Sync + Sized + 'static {
 
 /// What each seat knows of a game: observations, information keys, and the states it cannot tell apart.
 pub trait Information: Game {
-    /// The length of an observation vector.
-    const OBSERVATION_SIZE: usize;
-    /// What `seat` may know, written into `out` (of length `OBSERVATION_SIZE`).
+    /// The length of an observation vector under `rules` (its layout may depend on them).
+    fn observation_size(rules: &Self::Rules) -> usize;
+    /// What `seat` may know, written into `out` (of length `observation_size`).
     fn observe(&self, seat: u8, out: &mut [f32]);
     /// A 64-bit key, equal for two states exactly when `seat`'s information in them is equal.
     fn information_key(&self, seat: u8) -> u64;
@@ -113,9 +118,9 @@ pub trait Information: Game {
 
 /// What a finished game came to, as numbers (for batches of games).
 pub trait Summary: Game {
-    /// The names of the numbers: the returns first (`return_0`, …), then the game's own.
-    const SUMMARY_COLUMNS: &'static [&'static str];
-    /// The numbers of [`Summary::SUMMARY_COLUMNS`], written into `out`.
+    /// The names of the numbers under `rules`: the returns first (`return_0`, …), then the game's own.
+    fn summary_columns(rules: &Self::Rules) -> Vec<&'static str>;
+    /// The numbers of [`Summary::summary_columns`], written into `out`.
     fn summary(&self, out: &mut [i32]);
 }
 

@@ -92,21 +92,27 @@ impl OptionType for bool {
     }
 }
 
-impl OptionType for u32 {
-    const KIND: Kind = Kind::Int { min: 0, max: u32::MAX as i64 };
-    fn to_value(self) -> Value<'static> {
-        Value::Int(i64::from(self))
-    }
-    fn from_value(spec: &OptionSpec, value: Value<'_>) -> Result<u32, RulesError> {
-        let Kind::Int { min, max } = spec.kind else { return Err(wrong_type(spec, value)) };
-        match value {
-            Value::Int(i) if (min..=max).contains(&i) => {
-                u32::try_from(i).map_err(|_| wrong_type(spec, value))
+macro_rules! int_option {
+    ($($ty:ty),+) => {$(
+        impl OptionType for $ty {
+            const KIND: Kind = Kind::Int { min: 0, max: <$ty>::MAX as i64 };
+            fn to_value(self) -> Value<'static> {
+                Value::Int(i64::from(self))
             }
-            _ => Err(wrong_type(spec, value)),
+            fn from_value(spec: &OptionSpec, value: Value<'_>) -> Result<$ty, RulesError> {
+                let Kind::Int { min, max } = spec.kind else { return Err(wrong_type(spec, value)) };
+                match value {
+                    Value::Int(i) if (min..=max).contains(&i) => {
+                        <$ty>::try_from(i).map_err(|_| wrong_type(spec, value))
+                    }
+                    _ => Err(wrong_type(spec, value)),
+                }
+            }
         }
-    }
+    )+};
 }
+
+int_option!(u8, u32);
 
 /// A value as text: a choice's name, `true`/`false`, or the number.
 pub fn value_text(value: Value<'_>) -> String {
@@ -133,6 +139,12 @@ pub trait RuleOptions: Copy + Default + PartialEq + Send + Sync + 'static {
     fn get(&self, name: &str) -> Option<Value<'static>>;
     /// Sets option `name`; an unknown name or a bad value is refused and nothing changes.
     fn set(&mut self, name: &str, value: Value<'_>) -> Result<(), RulesError>;
+    /// Whether the options go together: a combination the rules do not allow is refused naming the options.
+    /// Every way of making rules from values (keyword arguments, saves, [`RuleOptions::with_values`]) calls it
+    /// once all are set.
+    fn check(&self) -> Result<(), RulesError> {
+        Ok(())
+    }
 
     /// The row of option `name`.
     fn spec(name: &str) -> Result<&'static OptionSpec, RulesError> {
@@ -156,6 +168,7 @@ pub trait RuleOptions: Copy + Default + PartialEq + Send + Sync + 'static {
         for (name, value) in values {
             rules.set(name, value)?;
         }
+        rules.check()?;
         Ok(rules)
     }
 }
@@ -197,7 +210,8 @@ macro_rules! named_option {
 }
 
 /// Declares a game's `Rules`: a struct of public fields, its `DEFAULT`, and its [`RuleOptions`] table. Each
-/// field is written `/// description` `[rule] name: Type (in MIN..=MAX)? = default;`.
+/// field is written `/// description` `[rule] name: Type (in MIN..=MAX)? = default;`. The struct's inherent
+/// `fn combination(&self) -> Result<(), RulesError>` is [`RuleOptions::check`].
 macro_rules! rule_options {
     (
         $(#[$meta:meta])*
@@ -251,6 +265,10 @@ macro_rules! rule_options {
                     _ => unreachable!("spec() found the option"),
                 }
                 Ok(())
+            }
+
+            fn check(&self) -> Result<(), $crate::options::RulesError> {
+                self.combination()
             }
         }
     };

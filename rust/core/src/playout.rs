@@ -19,6 +19,17 @@ pub fn random_game<G: Game>(seed: u64, index: u64, rules: G::Rules) -> G {
     state
 }
 
+/// `look(game)` of [`random_game`]'s game, which stays where it was played (a game's state is large: a batch
+/// does not copy it out to read its result).
+#[inline(always)]
+fn with_random_game<G: Game, R>(seed: u64, index: u64, rules: G::Rules, look: impl FnOnce(&G) -> R) -> R {
+    let game_seed = derive_seed(seed, index);
+    let mut state = G::deal(game_seed, rules);
+    let mut rng = Rng::new(game_seed ^ PLAY_STREAM);
+    finish(&mut state, &Random, &mut rng);
+    look(&state)
+}
+
 /// Game `index` of a batch as dealt, and the generator that plays it.
 #[inline(always)]
 fn batch_game<G: Game>(seed: u64, index: u64, rules: G::Rules) -> (G, Rng) {
@@ -62,27 +73,29 @@ pub fn random_batch<G: Game>(
     width: usize,
     record: impl Fn(&G, &mut [i32]) + Sync,
 ) -> Result<Vec<i32>, BatchError> {
-    crate::parallel::batch(n, width, threads, |i, row| record(&random_game::<G>(seed, i, rules), row))
+    crate::parallel::batch(n, width, threads, |i, row| {
+        with_random_game::<G, ()>(seed, i, rules, |g| record(g, row))
+    })
 }
 
-/// The returns of `n` random games, `G::NUM_PLAYERS` numbers a game.
+/// The returns of `n` random games, `G::seats(&rules)` numbers a game.
 pub fn random_playouts<G: Game>(
     n: usize,
     seed: u64,
     rules: G::Rules,
     threads: Option<usize>,
 ) -> Result<Vec<i32>, BatchError> {
-    random_batch::<G>(n, seed, rules, threads, G::NUM_PLAYERS, write_returns)
+    random_batch::<G>(n, seed, rules, threads, G::seats(&rules), write_returns)
 }
 
-/// The summaries of `n` random games, `G::SUMMARY_COLUMNS.len()` numbers a game.
+/// The summaries of `n` random games, `G::summary_columns(&rules).len()` numbers a game.
 pub fn random_summaries<G: Summary>(
     n: usize,
     seed: u64,
     rules: G::Rules,
     threads: Option<usize>,
 ) -> Result<Vec<i32>, BatchError> {
-    random_batch::<G>(n, seed, rules, threads, G::SUMMARY_COLUMNS.len(), G::summary)
+    random_batch::<G>(n, seed, rules, threads, G::summary_columns(&rules).len(), G::summary)
 }
 
 /// A game's returns written into a row.
@@ -119,13 +132,14 @@ mod tests {
         let rules = G::Rules::default();
         let one = random_playouts::<G>(n, 9, rules, Some(1)).unwrap();
         assert_eq!(one, random_playouts::<G>(n, 9, rules, Some(2)).unwrap());
-        for game in one.chunks(G::NUM_PLAYERS) {
+        let players = G::seats(&rules);
+        for game in one.chunks(players) {
             assert_eq!(game.iter().sum::<i32>(), 0);
             assert!(game.iter().any(|&x| x != 0));
         }
         let summaries = random_summaries::<G>(n, 9, rules, None).unwrap();
-        for (r, s) in one.chunks(G::NUM_PLAYERS).zip(summaries.chunks(G::SUMMARY_COLUMNS.len())) {
-            assert_eq!(r, &s[..G::NUM_PLAYERS], "a summary starts with the returns");
+        for (r, s) in one.chunks(players).zip(summaries.chunks(G::summary_columns(&rules).len())) {
+            assert_eq!(r, &s[..players], "a summary starts with the returns");
         }
     }
 

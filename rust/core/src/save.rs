@@ -110,6 +110,7 @@ pub fn rules_from_json<R: RuleOptions>(value: &Value) -> Result<R, InvalidState>
         };
         rules.set(name, v).map_err(|e| InvalidState(format!("bad rule options: {e}")))?;
     }
+    rules.check().map_err(|e| InvalidState(format!("bad rule options: {e}")))?;
     Ok(rules)
 }
 

@@ -101,9 +101,9 @@ pub fn seed_arg(seed: Int) -> PyResult<u64> {
     seed.within("seed", 0, u64::MAX.into())
 }
 
-/// A seat of game `G`, the argument called `name` (`player`, `seat`, `dealer`…).
-pub fn seat_arg<G: Game>(seat: Int, name: &str) -> PyResult<u8> {
-    seat.within(name, 0, G::NUM_PLAYERS as i128 - 1)
+/// A seat of a table of `players`, the argument called `name` (`player`, `seat`, `dealer`…).
+pub fn seat_arg(seat: Int, name: &str, players: usize) -> PyResult<u8> {
+    seat.within(name, 0, players as i128 - 1)
 }
 
 /// An action id of game `G`: any int that is no id of the game is an illegal action.

@@ -24,17 +24,17 @@ pub fn to_numpy<'py>(
 /// What a batch records of each game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Record {
-    /// Its returns: `NUM_PLAYERS` numbers.
+    /// Its returns: a number a seat.
     Returns,
-    /// Its summary: the numbers of `SUMMARY_COLUMNS`.
+    /// Its summary: the numbers of `summary_columns`.
     Summary,
 }
 
 impl Record {
-    fn width<G: Summary>(self) -> usize {
+    fn width<G: Summary>(self, rules: &G::Rules) -> usize {
         match self {
-            Record::Returns => G::NUM_PLAYERS,
-            Record::Summary => G::SUMMARY_COLUMNS.len(),
+            Record::Returns => G::seats(rules),
+            Record::Summary => G::summary_columns(rules).len(),
         }
     }
 
@@ -56,7 +56,7 @@ pub fn random_games<'py, G: Summary>(
     rules: G::Rules,
     record: Record,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let width = record.width::<G>();
+    let width = record.width::<G>(&rules);
     let (n, threads, seed) = (count_arg(n, "n", 4 * width)?, threads_arg(threads)?, seed_arg(seed)?);
     to_numpy(py, n, width, threads, |t| {
         playout::random_batch::<G>(n, seed, rules, t, width, |g, row| record.write(g, row))
@@ -75,7 +75,7 @@ pub fn rollouts<'py, G: Summary>(
     policy: &str,
     record: Record,
 ) -> crate::errors::Result<Bound<'py, PyAny>> {
-    let width = record.width::<G>();
+    let width = record.width::<G>(&state.rules());
     let (n, threads, seed) = (count_arg(n, "n", 4 * width)?, threads_arg(threads)?, seed_arg(seed)?);
     let policy = policy_arg::<G>(policy)?;
     Ok(to_numpy(py, n, width, threads, |t| {
@@ -116,13 +116,21 @@ pub fn observation_out<'py>(
     Ok(array)
 }
 
-/// The observations of many states, one row each, as an `(n, OBSERVATION_SIZE)` float32 array (or into `out`).
+/// The observations of many states, one row each, as an `(n, observation size)` float32 array (or into
+/// `out`); the states' rules must give one observation size.
 pub fn observations_out<'py, G: Information>(
     py: Python<'py>,
     states: &[(&G, u8)],
     out: Option<Bound<'py, numpy::PyArray2<f32>>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let width = G::OBSERVATION_SIZE;
+    let size = |s: &G| G::observation_size(&s.rules());
+    let width = states.first().map_or_else(|| G::observation_size(&G::Rules::default()), |(s, _)| size(s));
+    if let Some((i, _)) = states.iter().enumerate().find(|(_, (s, _))| size(s) != width) {
+        return Err(crate::errors::ArgumentError::new_err(format!(
+            "states[{i}] has observations of size {}, states[0] of size {width}: their rules differ in layout",
+            size(states[i].0)
+        )));
+    }
     let mut values = vec![0.0f32; states.len() * width];
     for ((state, seat), row) in states.iter().zip(values.chunks_exact_mut(width)) {
         state.observe(*seat, row);

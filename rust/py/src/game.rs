@@ -119,6 +119,7 @@ pub fn rules_with<R: RuleOptions>(mut rules: R, options: Option<&Bound<'_, PyDic
         };
         rules.set(&name, v)?;
     }
+    rules.check()?;
     Ok(rules)
 }
 
@@ -237,10 +238,16 @@ macro_rules! state_class {
 
         #[pymethods]
         impl $State {
-            /// The number of seats.
+            /// The number of seats at this game's table (its rules may seat more or fewer than the default).
             #[getter]
             fn num_players(&self) -> usize {
-                <$Core as tricktaker_core::Game>::NUM_PLAYERS
+                tricktaker_core::Game::num_players(&self.inner)
+            }
+            /// The shape of this game's observations (its rules may lay them out differently from the
+            /// default's ``OBSERVATION_SHAPE``).
+            #[getter]
+            fn observation_shape(&self) -> (usize,) {
+                (<$Core as tricktaker_core::game::Information>::observation_size(&tricktaker_core::Game::rules(&self.inner)),)
             }
             /// The seat to act, or ``None`` once the game is over.
             #[getter]
@@ -325,7 +332,7 @@ macro_rules! state_class {
             }
             /// A 64-bit key, equal for two states exactly when ``player``'s information in them is equal.
             fn information_state_key(&self, player: crate::args::Int) -> PyResult<u64> {
-                let seat = crate::args::seat_arg::<$Core>(player, "player")?;
+                let seat = crate::args::seat_arg(player, "player", tricktaker_core::Game::num_players(&self.inner))?;
                 Ok(tricktaker_core::game::Information::information_key(&self.inner, seat))
             }
             /// What ``player`` may know as a float32 vector of ``OBSERVATION_SHAPE`` (the layout is in the
@@ -339,8 +346,8 @@ macro_rules! state_class {
                 player: crate::args::Int,
                 out: Option<Bound<'py, numpy::PyArray1<f32>>>,
             ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
-                let seat = crate::args::seat_arg::<$Core>(player, "player")?;
-                let mut buffer = [0.0f32; <$Core as tricktaker_core::game::Information>::OBSERVATION_SIZE];
+                let seat = crate::args::seat_arg(player, "player", tricktaker_core::Game::num_players(&self.inner))?;
+                let mut buffer = vec![0.0f32; <$Core as tricktaker_core::game::Information>::observation_size(&tricktaker_core::Game::rules(&self.inner))];
                 tricktaker_core::game::Information::observe(&self.inner, seat, &mut buffer);
                 crate::batch::observation_out(py, &buffer, out)
             }
@@ -353,7 +360,7 @@ macro_rules! state_class {
                 player: crate::args::Int,
                 seed: crate::args::Int,
             ) -> crate::errors::Result<$State> {
-                let seat = crate::args::seat_arg::<$Core>(player, "player")?;
+                let seat = crate::args::seat_arg(player, "player", tricktaker_core::Game::num_players(&slf.inner))?;
                 let mut rng = tricktaker_core::rng::Rng::new(crate::args::seed_arg(seed)?);
                 let (py, state) = (slf.py(), slf.inner.clone());
                 drop(slf); // the copy is worked on: the state stays free for other threads
@@ -369,7 +376,7 @@ macro_rules! state_class {
                 n: crate::args::Int,
                 seed: crate::args::Int,
             ) -> crate::errors::Result<Vec<$State>> {
-                let seat = crate::args::seat_arg::<$Core>(player, "player")?;
+                let seat = crate::args::seat_arg(player, "player", tricktaker_core::Game::num_players(&slf.inner))?;
                 // Each state is held twice at the end, in Rust and as a Python object (with its header).
                 let n = crate::args::count_arg(n, "n", 2 * (std::mem::size_of::<$Core>() + 32))?;
                 let mut rng = tricktaker_core::rng::Rng::new(crate::args::seed_arg(seed)?);
@@ -513,6 +520,17 @@ macro_rules! game_functions {
             crate::batch::rollouts(py, state, n, seed, threads, &policy, crate::batch::Record::Summary)
         }
 
+        /// The table ``rules`` (default: the game's default rules) make: ``(num_players, observation_size,
+        /// summary_columns)``, the width of ``random_playouts``' rows, of an observation and of
+        /// ``random_summaries``' rows.
+        #[pyfunction]
+        #[pyo3(signature = (rules = None))]
+        pub fn table(rules: Option<&Bound<'_, PyAny>>) -> PyResult<(usize, usize, Vec<&'static str>)> {
+            use tricktaker_core::game::{Game, Information, Summary};
+            let rules = rules_arg(rules)?.0;
+            Ok((<$Core>::seats(&rules), <$Core>::observation_size(&rules), <$Core>::summary_columns(&rules)))
+        }
+
         /// The observations of many states at once: ``players[i]``'s view of ``states[i]``, as an
         /// ``(n, *OBSERVATION_SHAPE)`` float32 array (written into ``out`` when given).
         #[pyfunction]
@@ -533,7 +551,7 @@ macro_rules! game_functions {
             let pairs = states
                 .iter()
                 .zip(players)
-                .map(|(s, p)| Ok((&s.inner, crate::args::seat_arg::<$Core>(p, "players")?)))
+                .map(|(s, p)| Ok((&s.inner, crate::args::seat_arg(p, "players", tricktaker_core::Game::num_players(&s.inner))?)))
                 .collect::<PyResult<Vec<_>>>()?;
             crate::batch::observations_out(py, &pairs, out)
         }
@@ -615,9 +633,12 @@ macro_rules! game_functions {
             m.add("EVALUATORS", <$Core as tricktaker_core::search::NamedEvaluators>::EVALUATORS.to_vec())?;
             m.add("NAME", <$Core>::NAME)?;
             m.add("NUM_ACTIONS", <$Core>::NUM_ACTIONS)?;
-            m.add("NUM_PLAYERS", <$Core>::NUM_PLAYERS)?;
-            m.add("OBSERVATION_SIZE", <$Core>::OBSERVATION_SIZE)?;
-            m.add("SUMMARY_COLUMNS", <$Core>::SUMMARY_COLUMNS.to_vec())?;
+            // The default rules' table; a state's own are its `num_players` and `observation_shape`.
+            let rules = <<$Core as Game>::Rules as Default>::default();
+            m.add("NUM_PLAYERS", <$Core>::seats(&rules))?;
+            m.add("OBSERVATION_SIZE", <$Core>::observation_size(&rules))?;
+            m.add("SUMMARY_COLUMNS", <$Core>::summary_columns(&rules))?;
+            m.add_function(wrap_pyfunction!(table, m)?)?;
             Ok(())
         }
     };

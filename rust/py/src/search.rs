@@ -26,7 +26,7 @@ pub fn search_error(e: SearchError) -> PyErr {
 /// The seat a search is for: `player`, or the seat to act.
 fn player_arg<G: Game>(state: &G, player: Option<Int>) -> PyResult<u8> {
     match player {
-        Some(p) => seat_arg::<G>(p, "player"),
+        Some(p) => seat_arg(p, "player", state.num_players()),
         None => state.current_player().ok_or_else(|| search_error(SearchError::Terminal)),
     }
 }

@@ -11,6 +11,7 @@ use tricktaker_core::sheepshead::cards::{CardSet, SCard};
 use tricktaker_core::sheepshead::ranking::{self, Ranking};
 use tricktaker_core::sheepshead::rules::JackOrder;
 use tricktaker_core::sheepshead::solver::{self, Moves};
+use tricktaker_core::sheepshead::state::MAX_PLAYERS;
 use tricktaker_core::sheepshead::{self as core, Deal, NUM_PLAYERS};
 use tricktaker_core::Game;
 
@@ -58,19 +59,28 @@ impl State {
     }
 
     fn seat(&self, seat: Int) -> PyResult<usize> {
-        Ok(usize::from(seat_arg::<core::State>(seat, "seat")?))
+        Ok(usize::from(seat_arg(seat, "seat", self.inner.players())?))
     }
 }
 
-/// Five hands of cards, one a seat.
-fn hands_arg(hands: &Bound<'_, PyAny>) -> PyResult<[CardSet; NUM_PLAYERS]> {
-    let mut sets = Vec::with_capacity(NUM_PLAYERS);
-    for (seat, hand) in items(hands, "hands", NUM_PLAYERS)?.iter().enumerate() {
+/// The hands of a table of `players` seats, one a seat.
+fn hands_list(hands: &Bound<'_, PyAny>, players: usize) -> PyResult<Vec<CardSet>> {
+    let mut sets = Vec::with_capacity(players);
+    for (seat, hand) in items(hands, "hands", MAX_PLAYERS)?.iter().enumerate() {
         sets.push(card_set(hand, &format!("the hand of seat {seat}"))?);
     }
-    sets.try_into().map_err(|v: Vec<CardSet>| {
-        errors::InvalidStateError::new_err(format!("expected 5 hands, got {}", v.len()))
-    })
+    if sets.len() != players {
+        return Err(errors::InvalidStateError::new_err(format!(
+            "expected {players} hands, one a seat, got {}",
+            sets.len()
+        )));
+    }
+    Ok(sets)
+}
+
+/// Five hands of cards, one a seat (a position's).
+fn hands_arg(hands: &Bound<'_, PyAny>) -> PyResult<[CardSet; NUM_PLAYERS]> {
+    Ok(hands_list(hands, NUM_PLAYERS)?.try_into().expect("five hands"))
 }
 
 /// A hand's multiplier: from 1 to 2**20 (R32's doublers, so that every return stays exact).
@@ -87,7 +97,8 @@ crate::game::state_class!(
            text_signature = "(seed, rules=None, dealer=0, multiplier=1)")]
     fn new(seed: Int, rules: Option<&Bound<'_, PyAny>>, dealer: Int, multiplier: Int) -> Result<State> {
         let rules = rules_arg(rules)?;
-        let (dealer, multiplier) = (seat_arg::<core::State>(dealer, "dealer")?, multiplier_arg(multiplier)?);
+        let players = usize::from(rules.0.form().players);
+        let (dealer, multiplier) = (seat_arg(dealer, "dealer", players)?, multiplier_arg(multiplier)?);
         Ok(State { inner: core::State::new(seed_arg(seed)?, rules.0, dealer, multiplier)? })
     }
 
@@ -104,8 +115,10 @@ crate::game::state_class!(
         seed: Option<Int>,
     ) -> Result<State> {
         let rules = rules_arg(rules)?;
-        let (dealer, multiplier) = (seat_arg::<core::State>(dealer, "dealer")?, multiplier_arg(multiplier)?);
-        let deal = Deal::new(hands_arg(hands)?, card_set(blind, "the blind")?)?;
+        let form = rules.0.form();
+        let players = usize::from(form.players);
+        let (dealer, multiplier) = (seat_arg(dealer, "dealer", players)?, multiplier_arg(multiplier)?);
+        let deal = Deal::new(&hands_list(hands, players)?, card_set(blind, "the blind")?, &form, dealer)?;
         let rng = Rng::new(seed.map(seed_arg).transpose()?.unwrap_or(0));
         Ok(State { inner: core::State::from_deal(deal, rules.0, dealer, multiplier, rng)? })
     }
@@ -151,7 +164,7 @@ crate::game::state_class!(
         seed: Option<Int>,
     ) -> Result<State> {
         let rules = rules_arg(rules)?;
-        let seat = |s: Int, name: &str| seat_arg::<core::State>(s, name);
+        let seat = |s: Int, name: &str| seat_arg(s, name, NUM_PLAYERS);
         let empty = |set: Option<&Bound<'_, PyAny>>, what: &str| set.map_or(Ok(CardSet::EMPTY), |c| card_set(c, what));
         let mut trick_cards = Vec::new();
         if let Some(t) = trick {
@@ -229,7 +242,8 @@ crate::game::state_class!(
         Ok(State { inner: self.inner.next_hand(multiplier_arg(multiplier)?)? })
     }
 
-    /// ``"pick"``, ``"bury"``, ``"call"``, ``"under"``, ``"play"`` or ``"done"``.
+    /// ``"blitz"``, ``"pick"``, ``"bury"``, ``"call"``, ``"under"``, ``"crack"``, ``"recrack"``, ``"play"`` or
+    /// ``"done"``.
     #[getter]
     fn phase(&self) -> &'static str {
         self.inner.phase().name()
@@ -256,7 +270,7 @@ crate::game::state_class!(
 
     /// Every seat's hand, as ``hand(seat)`` gives it (``render.Hand`` lists).
     fn hands<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        (0..NUM_PLAYERS)
+        (0..self.inner.players())
             .map(|s| crate::package::hand(py, self.sorted(py, self.inner.hand(s)), "sheepshead", None))
             .collect()
     }
@@ -327,7 +341,7 @@ crate::game::state_class!(
         cards
             .iter()
             .enumerate()
-            .map(|(i, c)| (core::state::left(leader, i as u8), card_object(py, c.card())))
+            .map(|(i, c)| (self.inner.seating().after(leader, i as u8), card_object(py, c.card())))
             .collect()
     }
 
@@ -339,7 +353,7 @@ crate::game::state_class!(
                 let plays = cards
                     .iter()
                     .enumerate()
-                    .map(|(i, c)| (core::state::left(leader, i as u8), card_object(py, c.card())))
+                    .map(|(i, c)| (self.inner.seating().after(leader, i as u8), card_object(py, c.card())))
                     .collect();
                 (leader, plays, winner)
             })
@@ -347,13 +361,77 @@ crate::game::state_class!(
     }
 
     /// Card points taken in tricks by each seat (R6); in a leaster the blind counts for the last trick's taker.
-    fn points(&self) -> [u32; NUM_PLAYERS] {
-        self.inner.points().map(u32::from)
+    fn points(&self) -> Vec<u32> {
+        self.inner.points().iter().map(|&p| u32::from(p)).collect()
     }
 
     /// Tricks taken by each seat.
-    fn tricks_won(&self) -> [u32; NUM_PLAYERS] {
-        self.inner.tricks_won().map(u32::from)
+    fn tricks_won(&self) -> Vec<u32> {
+        self.inner.tricks_won().iter().map(|&t| u32::from(t)).collect()
+    }
+
+    /// The active seats in pick order (V0): every seat but a dealer who sits out (V6).
+    #[getter]
+    fn active_seats(&self) -> Vec<u32> {
+        self.inner.seating().order().iter().map(|&s| u32::from(s)).collect()
+    }
+
+    /// Cards dealt to each active seat, and tricks in the hand (V1).
+    #[getter]
+    fn hand_size(&self) -> u8 {
+        self.inner.form().hand_size
+    }
+
+    /// The partner method the hand is played with (V9–V16; ``Rules.partner`` with ``"auto"`` resolved).
+    #[getter]
+    fn partner_method(&self) -> &'static str {
+        self.inner.form().method.name()
+    }
+
+    /// V24's stake multiplier M: 2 to the power of the cracks, re-cracks and blitzed pairs, times the doubler
+    /// factor ``multiplier``, at most ``multiplier_cap``. Every amount of the settlement is multiplied by it.
+    #[getter]
+    fn stake(&self) -> u32 {
+        self.inner.stake()
+    }
+
+    /// The seat that cracked (V25), or ``None``.
+    #[getter]
+    fn cracked_by(&self) -> Option<u8> {
+        self.inner.cracked_by()
+    }
+
+    /// The seat that re-cracked (V26), or ``None``.
+    #[getter]
+    fn recracked_by(&self) -> Option<u8> {
+        self.inner.recracked_by()
+    }
+
+    /// The blitzed pairs (V27) as ``(seat, pair)``: ``"black_queens"``, ``"red_queens"``, ``"black_jacks"``.
+    #[getter]
+    fn blitzes(&self) -> Vec<(u8, &'static str)> {
+        self.inner.blitzes().map(|(s, p)| (s, p.name())).collect()
+    }
+
+    /// What was played because all passed (V18–V23): ``"leaster"``, ``"moster"``, ``"schneidster"``,
+    /// ``"schwanzer"``, ``"doubler"``, ``"redeal"``, or ``None``.
+    #[getter]
+    fn all_pass_game(&self) -> Option<&'static str> {
+        self.inner.all_pass_game().map(|g| g.name())
+    }
+
+    /// Whether the picker announced ALONE (R20).
+    #[getter]
+    fn is_alone(&self) -> bool {
+        self.inner.is_alone()
+    }
+
+    /// V15: the black-queen side's seats once both black queens are played (else ``None``); the side is
+    /// the picking side of a black-queens hand, which has no picker.
+    #[getter]
+    fn black_queen_side(&self) -> Option<Vec<u8>> {
+        let (pair, known) = self.inner.pair();
+        known.then(|| (0..8).filter(|s| pair >> s & 1 == 1).collect())
     }
 
     /// P of R26: the picking side's trick points plus the bury (``None`` without a picker).
@@ -387,7 +465,7 @@ crate::game::state_class!(
 
     /// The hands as dealt (before the pick), each sorted.
     fn dealt_hands(&self, py: Python<'_>) -> Vec<Vec<Py<Card>>> {
-        self.inner.deal().hands.iter().map(|&h| self.sorted(py, h)).collect()
+        self.inner.deal().hands[..self.inner.players()].iter().map(|&h| self.sorted(py, h)).collect()
     }
 
     fn __repr__(&self) -> String {
@@ -423,13 +501,13 @@ fn jack_order_arg(jack_order: &str) -> PyResult<&'static Ranking> {
 pub fn trick_winner(cards: &Bound<'_, PyAny>, jack_order: Text) -> PyResult<usize> {
     let ranking = jack_order_arg(&jack_order)?;
     let mut trick = Vec::new();
-    for item in items(cards, "cards", NUM_PLAYERS)? {
+    for item in items(cards, "cards", MAX_PLAYERS)? {
         trick.push(scard(&item)?);
     }
     let distinct: CardSet = trick.iter().copied().collect();
-    if trick.is_empty() || trick.len() > NUM_PLAYERS || distinct.len() as usize != trick.len() {
+    if trick.is_empty() || trick.len() > MAX_PLAYERS || distinct.len() as usize != trick.len() {
         return Err(errors::IllegalActionError::new_err(format!(
-            "a trick has 1 to 5 different cards, not {}",
+            "a trick has 1 to 8 different cards (one an active seat), not {}",
             trick.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
         )));
     }
@@ -521,8 +599,8 @@ pub fn leaster_values(
     seat: Int,
     moves: bool,
 ) -> PyResult<Solved<i32>> {
-    let seat = seat_arg::<core::State>(seat, "seat")?;
     let state = state.borrow().inner;
+    let seat = seat_arg(seat, "seat", state.players())?;
     let s = py.detach(|| solver::values_for(&state, seat, moves_arg(moves))).map_err(solve_error)?;
     Ok((s.value, s.best, s.moves, s.nodes))
 }

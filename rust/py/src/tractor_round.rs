@@ -88,7 +88,7 @@ fn round_setup(
         rules_arg(rules)?.0,
         levels.map(levels_arg).transpose()?.unwrap_or([2, 2]),
         declarers.map(|d| team_arg(d, "declarers")).transpose()?,
-        starter.map(|s| seat_arg::<round::State>(s, "starter")).transpose()?,
+        starter.map(|s| seat_arg(s, "starter", NUM_PLAYERS)).transpose()?,
     ))
 }
 
@@ -160,7 +160,7 @@ crate::game::state_class!(
         rules: Option<&Bound<'_, PyAny>>,
         levels: Option<&Bound<'_, PyAny>>,
     ) -> crate::errors::Result<State> {
-        let (starter, declarers) = (seat_arg::<round::State>(starter, "starter")?, team_arg(declarers, "declarers")?);
+        let (starter, declarers) = (seat_arg(starter, "starter", NUM_PLAYERS)?, team_arg(declarers, "declarers")?);
         let levels = levels.map(levels_arg).transpose()?;
         let inner = round::State::from_cards(
             hands_arg(hands)?,
@@ -208,7 +208,7 @@ crate::game::state_class!(
         deals: Int,
         rules: Option<&Bound<'_, PyAny>>,
     ) -> crate::errors::Result<State> {
-        let seat = |s: Int, name: &str| seat_arg::<round::State>(s, name);
+        let seat = |s: Int, name: &str| seat_arg(s, name, NUM_PLAYERS);
         let starter = seat(starter, "starter")?;
         let declarers = team_arg(declarers, "declarers")?;
         let trump = trump.ctx.trump();
@@ -369,7 +369,7 @@ crate::game::state_class!(
     /// A seat's cards, in play order once the trump is fixed, as a ``render.Hand`` (a ``list`` of ``Card``
     /// that Jupyter draws, trumps marked).
     fn hand<'py>(&self, py: Python<'py>, seat: Int) -> PyResult<Bound<'py, PyAny>> {
-        self.hand_object(py, usize::from(seat_arg::<round::State>(seat, "seat")?))
+        self.hand_object(py, usize::from(seat_arg(seat, "seat", NUM_PLAYERS)?))
     }
     /// Every seat's cards, as ``hand(seat)`` gives them (``render.Hand`` lists).
     fn hands<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
@@ -495,7 +495,7 @@ pub fn next_round(
     game_end: Text,
 ) -> PyResult<NextRound> {
     let (declarers, starter) =
-        (team_arg(declarers, "declarers")?, seat_arg::<round::State>(starter, "starter")?);
+        (team_arg(declarers, "declarers")?, seat_arg(starter, "starter", NUM_PLAYERS)?);
     let p = scoring::next_round(
         levels_arg(levels)?,
         declarers,

@@ -42,11 +42,12 @@ impl<G: Information> Vector<G> {
 
     pub fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
         let n = self.games.len();
-        let mut out = vec![0.0f32; n * G::OBSERVATION_SIZE];
-        for (row, g) in out.chunks_exact_mut(G::OBSERVATION_SIZE).zip(&self.games) {
+        let size = G::observation_size(&self.rules);
+        let mut out = vec![0.0f32; n * size];
+        for (row, g) in out.chunks_exact_mut(size).zip(&self.games) {
             g.observe(g.current_player().unwrap_or(0), row);
         }
-        PyArray1::from_vec(py, out).reshape([n, G::OBSERVATION_SIZE])
+        PyArray1::from_vec(py, out).reshape([n, size])
     }
 
     /// Applies `actions[i]` to game `i` (all checked first: an illegal one changes nothing), then deals again
@@ -73,19 +74,20 @@ impl<G: Information> Vector<G> {
         }
         let n = self.games.len();
         let mut done = vec![false; n];
-        let mut returns = vec![0i32; n * G::NUM_PLAYERS];
+        let players = G::seats(&self.rules);
+        let mut returns = vec![0i32; n * players];
         // With the GIL held (a step takes about a microsecond a game): another thread cannot find the games
         // half-stepped.
         for (i, g) in self.games.iter_mut().enumerate() {
             g.apply_unchecked(actions[i] as u8);
             if g.current_player().is_none() {
                 done[i] = true;
-                returns[i * G::NUM_PLAYERS..(i + 1) * G::NUM_PLAYERS].copy_from_slice(g.returns().as_ref());
+                returns[i * players..(i + 1) * players].copy_from_slice(g.returns().as_ref());
                 *g = G::deal(derive_seed(self.seed, self.dealt), self.rules);
                 self.dealt += 1;
             }
         }
-        Ok((PyArray1::from_vec(py, done), PyArray1::from_vec(py, returns).reshape([n, G::NUM_PLAYERS])?))
+        Ok((PyArray1::from_vec(py, done), PyArray1::from_vec(py, returns).reshape([n, players])?))
     }
 
     pub fn game(&self, i: crate::args::Int) -> PyResult<&G> {
@@ -117,7 +119,7 @@ macro_rules! vector_class {
                 let rules: $rules_class = $rules(rules)?;
                 // A game's state and its largest row of output (observations) count against the budget.
                 let per_game = std::mem::size_of::<$core>()
-                    + 4 * <$core as tricktaker_core::game::Information>::OBSERVATION_SIZE
+                    + 4 * <$core as tricktaker_core::game::Information>::observation_size(&rules.0)
                     + <$core as tricktaker_core::Game>::NUM_ACTIONS;
                 let n = crate::args::count_arg(n, "n", per_game)?;
                 let inner = crate::vector::Vector::new(n, crate::args::seed_arg(seed)?, rules.0);

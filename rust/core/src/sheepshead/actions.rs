@@ -1,14 +1,14 @@
 //! The numbered actions of a Sheepshead hand (`docs/sheepshead-protocol.md`) and their text form.
 
-use super::cards::SCard;
+use super::cards::{CardSet, SCard};
 use super::ranking::ESuit;
-use crate::cards::Card;
+use crate::cards::{Card, Suit};
 pub use crate::error::ActionParseError;
 use std::fmt;
 use std::str::FromStr;
 
-/// Number of action ids.
-pub const NUM_ACTIONS: usize = 105;
+/// Number of action ids: today's 105 and the variants' kinds appended after them (V.C.2), never renumbered.
+pub const NUM_ACTIONS: usize = 114;
 pub const PICK: u8 = 0;
 pub const PASS: u8 = 1;
 pub const BURY: u8 = 2;
@@ -16,6 +16,47 @@ pub const CALL: u8 = 34;
 pub const ALONE: u8 = 40;
 pub const UNDER: u8 = 41;
 pub const PLAY: u8 = 73;
+pub const BLITZ: u8 = 105;
+pub const NO_BLITZ: u8 = 108;
+pub const CRACK: u8 = 109;
+pub const RECRACK: u8 = 110;
+pub const JACK_PARTNER: u8 = 111;
+pub const CALL_UP: u8 = 112;
+pub const FIRST_TRICK: u8 = 113;
+
+/// A pair of cards that may be blitzed (V27), in the order a seat decides them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pair {
+    BlackQueens,
+    RedQueens,
+    BlackJacks,
+}
+
+impl Pair {
+    pub const ALL: [Pair; 3] = [Pair::BlackQueens, Pair::RedQueens, Pair::BlackJacks];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Pair::BlackQueens => "black_queens",
+            Pair::RedQueens => "red_queens",
+            Pair::BlackJacks => "black_jacks",
+        }
+    }
+
+    /// The pair's two cards.
+    pub const fn cards(self) -> CardSet {
+        let (rank, suits) = match self {
+            Pair::BlackQueens => (5, [Suit::Clubs, Suit::Spades]),
+            Pair::RedQueens => (5, [Suit::Hearts, Suit::Diamonds]),
+            Pair::BlackJacks => (4, [Suit::Clubs, Suit::Spades]),
+        };
+        CardSet::EMPTY.with(SCard::of(suits[0], rank)).with(SCard::of(suits[1], rank))
+    }
+
+    pub const fn index(self) -> u8 {
+        self as u8
+    }
+}
 
 /// The cards that can be called, in id order: the fail aces, then the fail tens (R14, R15).
 pub const CALLABLE: [SCard; 6] = [
@@ -44,6 +85,20 @@ pub enum Action {
     Under(SCard),
     /// Play a card to the trick (R21–R24).
     Play(SCard),
+    /// Show both cards of a pair to double the stakes (V27).
+    Blitz(Pair),
+    /// Decline to blitz the pair being decided (V27).
+    NoBlitz,
+    /// Double the stakes against the picking side (V25).
+    Crack,
+    /// Double them again (V26).
+    Recrack,
+    /// Play with the holder of the partner jack (V13).
+    JackPartner,
+    /// Call the lowest trump above the partner jack that the picker does not hold (V13).
+    CallUp,
+    /// The winner of the first trick becomes the partner (V14).
+    FirstTrick,
 }
 
 impl Action {
@@ -61,6 +116,13 @@ impl Action {
             Action::Alone => ALONE,
             Action::Under(c) => UNDER + c.index(),
             Action::Play(c) => PLAY + c.index(),
+            Action::Blitz(p) => BLITZ + p.index(),
+            Action::NoBlitz => NO_BLITZ,
+            Action::Crack => CRACK,
+            Action::Recrack => RECRACK,
+            Action::JackPartner => JACK_PARTNER,
+            Action::CallUp => CALL_UP,
+            Action::FirstTrick => FIRST_TRICK,
         }
     }
 
@@ -73,7 +135,15 @@ impl Action {
             CALL..ALONE => Action::Call(CALLABLE[(id - CALL) as usize]),
             ALONE => Action::Alone,
             UNDER..PLAY => Action::Under(card(UNDER)?),
-            _ => Action::Play(SCard::from_index(id.checked_sub(PLAY)?)?),
+            PLAY..BLITZ => Action::Play(card(PLAY)?),
+            BLITZ..NO_BLITZ => Action::Blitz(Pair::ALL[(id - BLITZ) as usize]),
+            NO_BLITZ => Action::NoBlitz,
+            CRACK => Action::Crack,
+            RECRACK => Action::Recrack,
+            JACK_PARTNER => Action::JackPartner,
+            CALL_UP => Action::CallUp,
+            FIRST_TRICK => Action::FirstTrick,
+            _ => return None,
         })
     }
 }
@@ -88,6 +158,13 @@ impl fmt::Display for Action {
             Action::Alone => f.write_str("alone"),
             Action::Under(c) => write!(f, "under {c}"),
             Action::Play(c) => write!(f, "play {c}"),
+            Action::Blitz(p) => write!(f, "blitz {}", p.name()),
+            Action::NoBlitz => f.write_str("no blitz"),
+            Action::Crack => f.write_str("crack"),
+            Action::Recrack => f.write_str("recrack"),
+            Action::JackPartner => f.write_str("jack partner"),
+            Action::CallUp => f.write_str("call up"),
+            Action::FirstTrick => f.write_str("first trick"),
         }
     }
 }
@@ -95,7 +172,8 @@ impl fmt::Display for Action {
 impl FromStr for Action {
     type Err = ActionParseError;
 
-    /// Reads `pick`, `pass`, `alone`, `bury QC`, `call AH`, `under 7D`, `play 10D` (any case and spacing).
+    /// Reads `pick`, `pass`, `alone`, `bury QC`, `call AH`, `under 7D`, `play 10D`, `blitz black_queens`,
+    /// `no blitz`, `crack`, `recrack`, `jack partner`, `call up`, `first trick` (any case and spacing).
     fn from_str(s: &str) -> Result<Action, ActionParseError> {
         let err = |reason: &str| ActionParseError {
             game: "Sheepshead",
@@ -117,8 +195,25 @@ impl FromStr for Action {
             None => Ok(a),
             Some(_) => Err(err(&format!("{a} takes no card"))),
         };
+        let word = arg.map(str::to_ascii_lowercase);
+        match (verb.as_str(), word.as_deref()) {
+            ("no", Some("blitz")) => return Ok(Action::NoBlitz),
+            ("jack", Some("partner")) => return Ok(Action::JackPartner),
+            ("call", Some("up")) => return Ok(Action::CallUp),
+            ("first", Some("trick")) => return Ok(Action::FirstTrick),
+            ("blitz", Some(pair)) => {
+                return Pair::ALL
+                    .into_iter()
+                    .find(|p| p.name() == pair)
+                    .map(Action::Blitz)
+                    .ok_or_else(|| err("blitz takes a pair: black_queens, red_queens or black_jacks"))
+            }
+            _ => {}
+        }
         match verb.as_str() {
             "pick" => no_arg(Action::Pick),
+            "crack" => no_arg(Action::Crack),
+            "recrack" => no_arg(Action::Recrack),
             "pass" => no_arg(Action::Pass),
             "alone" => no_arg(Action::Alone),
             "bury" => Ok(Action::Bury(card()?)),
@@ -133,7 +228,8 @@ impl FromStr for Action {
                 }
             }
             _ => {
-                Err(err("expected pick, pass, bury <card>, call <card>, alone, under <card> or play <card>"))
+                Err(err("expected pick, pass, bury <card>, call <card>, alone, under <card>, play <card>, blitz <pair>, \
+                         no blitz, crack, recrack, jack partner, call up or first trick"))
             }
         }
     }

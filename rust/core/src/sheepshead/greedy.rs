@@ -16,10 +16,13 @@
 //! under (R16). So PIMC over those decisions (`SolverPIMCBot`) sees each world played on by seats that decide
 //! them as that bot does.
 
-use super::actions::{ALONE, BURY, CALL, CALLABLE, PASS, PICK, PLAY, UNDER};
+use super::actions::{
+    ALONE, BLITZ, BURY, CALL, CALLABLE, CALL_UP, CRACK, FIRST_TRICK, JACK_PARTNER, PASS, PICK, PLAY, RECRACK,
+    UNDER,
+};
 use super::cards::{CardSet, SCard};
 use super::ranking::{suit_of, ESuit, Ranking};
-use super::state::{left, Phase, State, NUM_PLAYERS};
+use super::state::{Phase, State};
 use crate::game::Game;
 use crate::policy::{Policy, Random};
 use crate::rng::Rng;
@@ -34,7 +37,7 @@ pub enum RolloutPolicy {
 /// The greedy card of the seat to act, or `None` where it plays at random (a lead, a leaster).
 fn greedy_card(state: &State) -> Option<SCard> {
     let (leader, trick) = state.current_trick();
-    if trick.is_empty() || state.is_leaster() {
+    if trick.is_empty() || state.all_pass_game().is_some() {
         return None;
     }
     let seat = state.current_player()?;
@@ -48,8 +51,9 @@ fn greedy_card(state: &State) -> Option<SCard> {
         .map(|(i, &c)| (i, power(c)))
         .max_by_key(|&(_, p)| p)
         .expect("a card on the table");
-    let side = |s: u8| state.picker() == Some(s) || state.secret_partner() == Some(s);
-    let ours = side(left(leader, best_at as u8)) == side(seat);
+    let team = state.side();
+    let side = |s: u8| team >> s & 1 == 1;
+    let ours = side(state.seating().after(leader, best_at as u8)) == side(seat);
     let playable: CardSet = state.playable();
     let cheap = |c: &SCard| (c.points(), ranking.power(*c));
     if ours {
@@ -58,7 +62,7 @@ fn greedy_card(state: &State) -> Option<SCard> {
             .into_iter()
             .max_by_key(|c| (c.points(), !suit_of(*c).is_trump(), std::cmp::Reverse(ranking.power(*c))));
     }
-    let last = trick.len() == NUM_PLAYERS - 1;
+    let last = trick.len() + 1 == usize::from(state.seating().active());
     let on_table: u32 = trick.iter().map(|c| u32::from(c.points())).sum();
     let winners = playable.into_iter().filter(|&c| power(c) > best_power);
     if on_table > 0 || last {
@@ -78,10 +82,11 @@ pub fn bidding_action(state: &State) -> Option<u8> {
     let cheap = |c: &SCard| (c.points(), ranking.power(*c));
     match state.phase() {
         Phase::Pick => {
-            // R10: four trumps or two queens.
+            // R10: two thirds of the hand in trumps (four of six) or two queens; V20: the forced picker picks.
             let trumps = hand.into_iter().filter(|&c| is_trump(c)).count();
             let queens = hand.into_iter().filter(|c| c.rank() == QUEEN).count();
-            Some(if trumps >= 4 || queens >= 2 { PICK } else { PASS })
+            let strong = 3 * trumps >= 2 * state.num_tricks() || queens >= 2;
+            Some(if strong || !state.is_legal(u32::from(PASS)) { PICK } else { PASS })
         }
         Phase::Bury => {
             // R11: keep a hold card, the lowest of the shortest fail suit whose ace is not in hand.
@@ -101,12 +106,31 @@ pub fn bidding_action(state: &State) -> Option<u8> {
             first_max(hand, key).map(|c| BURY + c.index())
         }
         Phase::Call => {
-            // R14, R15: the first ace offered, else the first ten, else alone.
+            // V13, V14: the jack's holder, a call up, the first trick's winner; R14, R15: the first ace offered
+            // that is not the picker's own (V12), else the first ten, else alone.
+            let legal = |a: u8| state.is_legal(u32::from(a));
+            if let Some(&a) = [JACK_PARTNER, CALL_UP, FIRST_TRICK].iter().find(|&&a| legal(a)) {
+                return Some(a);
+            }
             let (calls, _) = state.callable();
-            let call = (0..CALLABLE.len()).find(|&k| calls.contains(CALLABLE[k]));
+            let call =
+                (0..CALLABLE.len()).find(|&k| calls.contains(CALLABLE[k]) && !hand.contains(CALLABLE[k]));
             Some(call.map_or(ALONE, |k| CALL + k as u8))
         }
         Phase::Under => hand.into_iter().min_by_key(cheap).map(|c| UNDER + c.index()),
+        // V27: a pair shown doubles the stakes, and only a holder of both cards can show it.
+        Phase::Blitz => Some(BLITZ + state.deciding().expect("a pair is being decided").index()),
+        Phase::Crack | Phase::Recrack => {
+            // V25, V26: double with half the hand in trumps and a queen among them (the partner only passes when
+            // cracking; a picker or partner re-cracks on two queens).
+            let trumps = hand.into_iter().filter(|&c| is_trump(c)).count();
+            let queens = hand.into_iter().filter(|c| c.rank() == QUEEN).count();
+            let (double, strong) = match state.phase() {
+                Phase::Crack => (CRACK, 2 * trumps >= state.num_tricks() && queens >= 1),
+                _ => (RECRACK, queens >= 2),
+            };
+            Some(if strong && state.is_legal(u32::from(double)) { double } else { PASS })
+        }
         Phase::Play | Phase::Done => None,
     }
 }
@@ -199,7 +223,8 @@ mod tests {
                 .map(|t| SCard::from_card(t.parse().expect("a card")).expect("in the deck"))
                 .collect()
         };
-        let deal = super::super::Deal::new(hands.map(cards), cards(blind)).expect("a deal");
+        let deal =
+            super::super::Deal::new(&hands.map(cards), cards(blind), &rules.form(), 4).expect("a deal");
         State::from_deal(deal, rules, 4, 1, Rng::new(0)).expect("a hand")
     }
 

@@ -16,7 +16,7 @@ use super::actions::{CALLABLE, PLAY};
 use super::cards::{CardSet, SCard};
 use super::ranking::suit_of;
 use super::rules::Rules;
-use super::state::{left, Deal, Phase, Start, State, NUM_PLAYERS, NUM_TRICKS};
+use super::state::{Deal, Phase, Start, State, MAX_PLAYERS, NUM_PLAYERS, NUM_TRICKS};
 use crate::error::InvalidState;
 use crate::game::Game;
 use crate::rng::Rng;
@@ -73,9 +73,31 @@ impl State {
     /// naming it: hand sizes that do not fit the tricks taken and the table, a card in two places, points that
     /// are not those of the cards out of play, a call the picker could not have made, a partner who does not
     /// hold the called card, a card on the table that could not have been played there…
+    ///
+    /// Positions are of the five-handed called-ace game (the default table, with any of its options but
+    /// `call_own_ace`); the other forms of the variants chapter are refused. Cracks and blitzes are not part of a
+    /// position: its `multiplier` is the whole stake.
     pub fn from_position(position: &Position, rules: Rules, rng: Rng) -> Result<State, InvalidState> {
         let p = position;
         let seats = NUM_PLAYERS as u8;
+        let left = |seat: u8, k: u8| (seat + k) % seats;
+        let form = rules.form();
+        if form.players != 5 || form.method != super::rules::Method::CalledAce || rules.call_own_ace {
+            return Err(error(format!(
+                "positions are set up for the five-handed called-ace game; these rules play the {} form with \
+                 partner = {:?}{}",
+                form.name(&rules),
+                form.method.name(),
+                if rules.call_own_ace { " and call_own_ace" } else { "" }
+            )));
+        }
+        if p.picker.is_none() && State::all_pass_trick_game(&rules).is_none() {
+            return Err(error(format!(
+                "a position without a picker is a game of all passes played in tricks, but all_pass = {:?} plays \
+                 none (V18-V23)",
+                rules.all_pass.name()
+            )));
+        }
         for (name, seat) in [("leader", Some(p.leader)), ("dealer", Some(p.dealer)), ("picker", p.picker)]
             .into_iter()
             .chain([("partner", p.partner)])
@@ -279,7 +301,9 @@ impl State {
             tricks_won: p.tricks_won,
             first_trick: if leaster { p.first_tricks } else { [None; NUM_PLAYERS] },
         };
-        let deal = Deal { hands: start_hands, blind: p.blind };
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        hands[..NUM_PLAYERS].copy_from_slice(&start_hands);
+        let deal = Deal { hands, blind: p.blind };
         let mut state = State::at_start(deal, start, rules, p.dealer, p.multiplier, rng)?;
         for (i, &c) in p.trick.iter().enumerate() {
             let seat = left(p.leader, i as u8);
@@ -300,7 +324,7 @@ impl State {
         let start = self.start()?;
         let deal = self.deal();
         Some(Position {
-            hands: deal.hands,
+            hands: std::array::from_fn(|s| deal.hands[s]),
             leader: start.leader,
             trick: Vec::new(),
             picker: start.picker,
@@ -320,13 +344,22 @@ impl State {
 
     /// The position of a hand in the card play (`None` in any other phase), every card shown: building it
     /// again with [`State::from_position`] gives a hand that plays on exactly as this one.
+    ///
+    /// `None` too for a hand of another form than the five-handed called-ace game, or whose stake was raised by a
+    /// crack or a blitz (a position does not hold those).
     pub fn position(&self) -> Option<Position> {
-        if self.phase() != Phase::Play {
+        let own_ace = self.called_own_ace();
+        if self.phase() != Phase::Play
+            || self.players() != NUM_PLAYERS
+            || self.form().method != super::rules::Method::CalledAce
+            || self.stake() != self.multiplier()
+            || own_ace
+        {
             return None;
         }
         let (leader, trick) = self.current_trick();
-        let leaster = self.is_leaster();
-        let mut first_tricks = self.first_tricks();
+        let leaster = self.picker().is_none();
+        let mut first_tricks: [Option<u8>; NUM_PLAYERS] = std::array::from_fn(|s| self.first_tricks()[s]);
         if !leaster {
             first_tricks = [None; NUM_PLAYERS];
         }
@@ -341,8 +374,8 @@ impl State {
             blind: if leaster { self.deal().blind } else { CardSet::EMPTY },
             under: self.under(),
             called_suit_led: self.called_suit_led(),
-            points: self.points(),
-            tricks_won: self.tricks_won(),
+            points: std::array::from_fn(|s| self.points()[s]),
+            tricks_won: std::array::from_fn(|s| self.tricks_won()[s]),
             first_tricks,
             dealer: self.dealer(),
             multiplier: self.multiplier(),

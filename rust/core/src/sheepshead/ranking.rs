@@ -145,8 +145,12 @@ const fn build(jacks: JackOrder) -> Ranking {
 const STANDARD: Ranking = build(JackOrder::Standard);
 const SEED: Ranking = build(JackOrder::Seed);
 
-/// Strength of an under card in the suit it stands for: below every real card (R16).
+/// Strength of an under card in the suit it stands for: below every real card (R16). It never wins a trick
+/// (V11.3): led, the first card after it holds the trick until a better one comes.
 pub const UNDER_POWER: u8 = 1;
+/// Strength of a called ten in its suit's first trick under `called_ten_wins` (V10.2): above the ace (12),
+/// below every trump.
+pub const CALLED_TEN_POWER: u8 = 13;
 
 impl Ranking {
     pub const fn new(jacks: JackOrder) -> &'static Ranking {

@@ -31,16 +31,21 @@ impl Saved for State {
         vec![
             dealer,
             multiplier,
-            ("hands", deal.hands.iter().map(|&h| texts(h)).collect::<Vec<_>>().into()),
+            ("hands", deal.hands[..self.players()].iter().map(|&h| texts(h)).collect::<Vec<_>>().into()),
             ("blind", texts(deal.blind)),
             rng,
         ]
     }
 
     fn from_saved(fields: &Map<String, Value>, mut rules: Rules) -> Result<State, InvalidState> {
-        // Saves written before `hold_card_lead` existed were played under R18 as it then was: no hold-card lead.
-        if fields.get("rules").and_then(Value::as_object).is_some_and(|r| !r.contains_key("hold_card_lead")) {
+        // Saves written before `hold_card_lead` existed were played under R18 as it then was: no hold-card lead;
+        // and before `called_ten_wins`, under R25 alone: the ace beat a called ten.
+        let saved_rules = fields.get("rules").and_then(Value::as_object);
+        if saved_rules.is_some_and(|r| !r.contains_key("hold_card_lead")) {
             rules.hold_card_lead = HoldCardLead::Forbidden;
+        }
+        if saved_rules.is_some_and(|r| !r.contains_key("called_ten_wins")) {
+            rules.called_ten_wins = false;
         }
         let words: [u64; 4] = as_(field(fields, "rng")?, "rng")?;
         let rng = Rng::from_state(words)
@@ -54,11 +59,9 @@ impl Saved for State {
         }
         let hands: Vec<Vec<String>> = as_(field(fields, "hands")?, "hands")?;
         let hands: Vec<CardSet> = hands.iter().map(|h| card_set(h)).collect::<Result<_, _>>()?;
-        let hands: [CardSet; NUM_PLAYERS] = hands
-            .try_into()
-            .map_err(|v: Vec<CardSet>| InvalidState(format!("expected 5 hands, got {}", v.len())))?;
         let blind = card_set(&as_::<Vec<String>>(field(fields, "blind")?, "blind")?)?;
-        let deal = Deal::new(hands, blind).map_err(|e| InvalidState(e.to_string()))?;
+        let deal =
+            Deal::new(&hands, blind, &rules.form(), dealer).map_err(|e| InvalidState(e.to_string()))?;
         State::from_deal(deal, rules, dealer, multiplier, rng).map_err(|e| InvalidState(e.to_string()))
     }
 }

@@ -1,7 +1,9 @@
-//! Settlement of a hand (R26–R31): who pays whom, zero-sum; and the summary of a finished hand.
+//! Settlement of a hand (R26–R31, V17–V23): who pays whom, zero-sum; and the summary of a finished hand.
 
-use super::rules::{Rules, Schwarz};
-use super::state::{State, NUM_PLAYERS, NUM_TRICKS};
+use super::ranking::{ESuit, Ranking};
+use super::rules::{LeasterTie, Rules, SchwanzerTie, Schwarz};
+use super::state::{AllPassGame, Deal, Seating, State, MAX_PLAYERS, NUM_TRICKS};
+use crate::cards::Suit;
 use crate::game::{Game, Summary};
 
 /// What a picked hand ended with, for its settlement (V17): the picking side's P (R26: tricks plus the bury), the
@@ -13,12 +15,13 @@ pub struct Outcome {
     pub tricks: u32,
 }
 
-/// The settlement row of an outcome (V17, R27–R30), by its unit u per defender before doubling: +3 schwarz of
-/// the defenders, +2, +1, −1 (R28: a 60–60 tie loses), −2, −3 schwarz of the picking side.
-pub fn unit(outcome: Outcome, schwarz: Schwarz) -> i32 {
+/// The settlement row of an outcome (V17, R27–R30) in a hand of `num_tricks` tricks, by its unit u per
+/// defender before doubling: +3 schwarz of the defenders, +2, +1, −1 (R28: a 60–60 tie loses), −2, −3 schwarz
+/// of the picking side.
+pub fn unit_of(outcome: Outcome, schwarz: Schwarz, num_tricks: u32) -> i32 {
     let Outcome { points, trick_points, tricks } = outcome;
     let (every, none) = match schwarz {
-        Schwarz::Tricks => (tricks == NUM_TRICKS as u32, tricks == 0),
+        Schwarz::Tricks => (tricks == num_tricks, tricks == 0),
         Schwarz::Points => (points == 120, trick_points == 0),
     };
     match points {
@@ -31,50 +34,189 @@ pub fn unit(outcome: Outcome, schwarz: Schwarz) -> i32 {
     }
 }
 
-/// Returns of a picked hand (V17, R27–R30) with `partner` `None` when the picker went alone, before the stake
-/// multiplier.
-pub fn settle_picked(picker: usize, partner: Option<usize>, outcome: Outcome, rules: &Rules) -> [i32; 5] {
-    let row = unit(outcome, rules.schwarz);
-    let mut u = row;
-    if rules.double_on_the_bump && u < 0 {
-        u *= 2; // R29
+/// [`unit_of`] in a hand of the default table's six tricks.
+pub fn unit(outcome: Outcome, schwarz: Schwarz) -> i32 {
+    unit_of(outcome, schwarz, NUM_TRICKS as u32)
+}
+
+/// V17: the base amounts of a picked or pair hand (before the stake M), `side` the seats of the picking side (a
+/// bit each) and `picker` its picker (`None` for the black-queen side of V15). With one seat on the side it
+/// settles alone with each of the k defenders; with a picker and a partner, the partner gets u and the picker
+/// (k − 1)·u, except on row 2 (partner off the hook unless `no_trick_split`); a black-queen pair gets k·u/2
+/// each. B = 2 doubles the rows with u < 0 under `double_on_the_bump` (R29).
+pub fn settle_side(
+    picker: Option<u8>,
+    side: u8,
+    outcome: Outcome,
+    num_tricks: u32,
+    seating: &Seating,
+    rules: &Rules,
+) -> [i32; MAX_PLAYERS] {
+    let row = unit_of(outcome, rules.schwarz, num_tricks);
+    let u = if rules.double_on_the_bump && row < 0 { 2 * row } else { row }; // R29
+    let members = side.count_ones() as i32;
+    let k = i32::from(seating.active()) - members;
+    let mut returns = [0; MAX_PLAYERS];
+    for &s in seating.order() {
+        returns[s as usize] = -u;
     }
-    let mut returns = [-u; 5];
-    match partner {
-        // R30: alone, the picker settles with each of four opponents.
-        None => returns[picker] = 4 * u,
-        // R27: the side settles with three opponents, split 2:1, except that on the schwarz row the partner
-        // goes free unless `no_trick_split` (V17).
-        Some(partner) if row == -3 && !rules.no_trick_split => {
-            returns[picker] = 3 * u;
-            returns[partner] = 0;
-        }
-        Some(partner) => {
-            returns[picker] = 2 * u;
-            returns[partner] = u;
+    let seats = (0..MAX_PLAYERS as u8).filter(|s| side >> s & 1 == 1);
+    match (members, picker) {
+        (1, _) => seats.for_each(|s| returns[s as usize] = k * u),
+        (_, None) => seats.for_each(|s| returns[s as usize] = k * u / 2), // V15: the pair splits equally
+        (_, Some(p)) => {
+            let partner = seats.into_iter().find(|&s| s != p).expect("a side of two");
+            if row == -3 && !rules.no_trick_split {
+                returns[p as usize] = k * u; // R27: the partner goes free on the schwarz row
+                returns[partner as usize] = 0;
+            } else {
+                returns[p as usize] = (k - 1) * u;
+                returns[partner as usize] = u;
+            }
         }
     }
     returns
 }
 
+/// Returns of a picked hand at the default table (V17, R27–R30) with `partner` `None` when the picker went
+/// alone, before the stake multiplier.
+pub fn settle_picked(picker: usize, partner: Option<usize>, outcome: Outcome, rules: &Rules) -> [i32; 5] {
+    let table = Rules::default().form();
+    let seating = Seating::new(&table, 0);
+    let side = 1u8 << picker | partner.map_or(0, |q| 1 << q);
+    let all = settle_side(Some(picker as u8), side, outcome, NUM_TRICKS as u32, &seating, rules);
+    std::array::from_fn(|s| all[s])
+}
+
 /// R31: the leaster's winner is the player with the fewest points among those who took a trick; ties go to
-/// fewer tricks, then to the one whose first trick came latest. `first_trick[s]` is the number (0–5) of seat
-/// s's first trick, `None` if it took none.
-pub fn leaster_winner(points: [u32; 5], tricks: [u32; 5], first_trick: [Option<u8>; 5]) -> usize {
-    (0..5)
+/// fewer tricks, then to the one whose first trick came latest. `first_trick[s]` is the number of seat s's
+/// first trick, `None` if it took none.
+pub fn leaster_winner(points: &[u32], tricks: &[u32], first_trick: &[Option<u8>]) -> usize {
+    (0..points.len())
         .filter(|&s| tricks[s] > 0)
         .min_by_key(|&s| (points[s], tricks[s], std::cmp::Reverse(first_trick[s])))
         .expect("a played leaster has tricks")
 }
 
-/// R31: the leaster's winner gets +4, every other player −1.
-pub fn settle_leaster(winner: usize) -> [i32; 5] {
-    let mut returns = [-1; 5];
-    returns[winner] = 4;
+/// Every active seat but `winners` pays each winner `unit`: the winners get +(n_a − t)·unit each and the others
+/// −t·unit (V18's split; with one winner, +(n_a − 1) and −1).
+fn pay_winners(winners: u8, seating: &Seating, unit: i32) -> [i32; MAX_PLAYERS] {
+    let t = winners.count_ones() as i32;
+    let n = i32::from(seating.active());
+    let mut returns = [0; MAX_PLAYERS];
+    for &s in seating.order() {
+        returns[s as usize] = if winners >> s & 1 == 1 { (n - t) * unit } else { -t * unit };
+    }
     returns
 }
 
-/// The columns of [`Summary::summary`] for Sheepshead.
+/// V18, V21, V22: the base amounts of a trick game played because all passed (points include the blind).
+pub fn settle_trick_game(game: AllPassGame, state: &State, rules: &Rules) -> [i32; MAX_PLAYERS] {
+    let seating = state.seating();
+    let order = seating.order();
+    let points = |s: u8| u32::from(state.points()[s as usize]);
+    let tricks = |s: u8| u32::from(state.tricks_won()[s as usize]);
+    let bits = |seats: &mut dyn Iterator<Item = u8>| seats.fold(0u8, |m, s| m | 1 << s);
+    let hand = state.num_tricks() as u32;
+    let wash = [0; MAX_PLAYERS];
+    // A seat that took every trick wins a leaster or a moster (V18, V21).
+    if let Some(&all) = order.iter().find(|&&s| tricks(s) == hand) {
+        if matches!(game, AllPassGame::Leaster | AllPassGame::Moster) {
+            return pay_winners(1 << all, seating, 1);
+        }
+    }
+    match game {
+        AllPassGame::Leaster => {
+            let fewest =
+                order.iter().filter(|&&s| tricks(s) > 0).map(|&s| points(s)).min().expect("tricks taken");
+            let tied = bits(&mut order.iter().copied().filter(|&s| tricks(s) > 0 && points(s) == fewest));
+            if tied.count_ones() == 1 {
+                return pay_winners(tied, seating, 1);
+            }
+            match rules.leaster_tie {
+                LeasterTie::Tiebreak => {
+                    let pts: Vec<u32> = (0..state.players() as u8).map(points).collect();
+                    let trk: Vec<u32> = (0..state.players() as u8).map(tricks).collect();
+                    let w = leaster_winner(&pts, &trk, state.first_tricks());
+                    pay_winners(1 << w, seating, 1)
+                }
+                LeasterTie::Wash => wash,
+                LeasterTie::Split => pay_winners(tied, seating, 1),
+            }
+        }
+        AllPassGame::Moster => {
+            let most = order.iter().map(|&s| points(s)).max().expect("active seats");
+            let tied = bits(&mut order.iter().copied().filter(|&s| points(s) == most));
+            if tied.count_ones() > 1 {
+                return wash; // V21: a tie for most points is a wash
+            }
+            pay_winners(tied, seating, 1).map(|r| -r)
+        }
+        AllPassGame::Schneidster => {
+            let best = order.iter().map(|&s| points(s)).filter(|&p| p <= 30).max();
+            let Some(best) = best else { return wash };
+            let tied = bits(&mut order.iter().copied().filter(|&s| points(s) == best));
+            if tied.count_ones() > 1 {
+                return wash;
+            }
+            pay_winners(tied, seating, 1)
+        }
+        _ => unreachable!("only the trick games are played out"),
+    }
+}
+
+/// V23: each active seat's schwanzer count of its dealt hand: each queen 3, each jack 2, each other diamond 1.
+pub fn schwanzer_counts(deal: &Deal, seating: &Seating) -> [u32; MAX_PLAYERS] {
+    let mut counts = [0; MAX_PLAYERS];
+    for &s in seating.order() {
+        counts[s as usize] = deal.hands[s as usize]
+            .into_iter()
+            .map(|c| match c.rank() {
+                5 => 3,
+                4 => 2,
+                _ if c.suit() == Suit::Diamonds => 1,
+                _ => 0,
+            })
+            .sum();
+    }
+    counts
+}
+
+/// V23: the highest count pays −(n_a − 1), every other seat +1; a tie goes to the tied seat with the highest
+/// trump (R3), or is split (all tied: nobody pays).
+pub fn settle_schwanzer(
+    counts: &[u32; MAX_PLAYERS],
+    seating: &Seating,
+    ranking: &Ranking,
+    deal: &Deal,
+    rules: &Rules,
+) -> [i32; MAX_PLAYERS] {
+    let order = seating.order();
+    let most = order.iter().map(|&s| counts[s as usize]).max().expect("active seats");
+    let tied: Vec<u8> = order.iter().copied().filter(|&s| counts[s as usize] == most).collect();
+    let losers = match (tied.len(), rules.schwanzer_tie) {
+        (1, _) => 1 << tied[0],
+        (_, SchwanzerTie::HighestTrump) => {
+            let top = |s: u8| {
+                (deal.hands[s as usize] & ESuit::TRUMP.cards()).into_iter().map(|c| ranking.power(c)).max()
+            };
+            1 << *tied.iter().max_by_key(|&&s| top(s)).expect("tied seats")
+        }
+        (n, SchwanzerTie::Split) if n == order.len() => return [0; MAX_PLAYERS],
+        (_, SchwanzerTie::Split) => tied.iter().fold(0u8, |m, &s| m | 1 << s),
+    };
+    pay_winners(losers, seating, 1).map(|r| -r)
+}
+
+/// The names of the returns columns, seat by seat.
+const RETURN_COLUMNS: [&str; MAX_PLAYERS] =
+    ["return_0", "return_1", "return_2", "return_3", "return_4", "return_5", "return_6", "return_7"];
+
+/// The columns of [`Summary::summary`] after the returns.
+pub const SUMMARY_FIELDS: [&str; 6] =
+    ["picker", "partner", "called", "picking_side_points", "picking_side_tricks", "leaster"];
+
+/// The columns of [`Summary::summary`] for Sheepshead at the default table.
 pub const SUMMARY_COLUMNS: [&str; 11] = [
     "return_0",
     "return_1",
@@ -90,25 +232,25 @@ pub const SUMMARY_COLUMNS: [&str; 11] = [
 ];
 
 impl Summary for State {
-    const SUMMARY_COLUMNS: &'static [&'static str] = &SUMMARY_COLUMNS;
+    fn summary_columns(rules: &Rules) -> Vec<&'static str> {
+        let n = rules.form().players as usize;
+        RETURN_COLUMNS[..n].iter().chain(&SUMMARY_FIELDS).copied().collect()
+    }
 
     /// The returns, the picker, the partner and the called card's index (-1 when there is none), the picking
-    /// side's points (R26) and tricks (-1 without a picker), and 1 for a leaster. A doubler has picker -1 and
-    /// leaster 0.
+    /// side's points (R26) and tricks (-1 without a picking side), and 1 for a trick game of all passes (a
+    /// leaster, moster or schneidster). A hand thrown in has picker -1 and leaster 0.
     fn summary(&self, out: &mut [i32]) {
         let or_none = |x: Option<u8>| x.map_or(-1, i32::from);
-        let side_tricks = self.picker().map_or(-1, |p| {
-            let t = self.tricks_won();
-            i32::from(t[p as usize]) + self.secret_partner().map_or(0, |q| i32::from(t[q as usize]))
-        });
-        out[..NUM_PLAYERS].copy_from_slice(self.returns());
-        out[NUM_PLAYERS..].copy_from_slice(&[
+        let n = self.players();
+        out[..n].copy_from_slice(self.returns());
+        out[n..n + SUMMARY_FIELDS.len()].copy_from_slice(&[
             or_none(self.picker()),
             or_none(self.secret_partner()),
             or_none(self.called_card().map(|c| c.index())),
             self.picking_side_points().map_or(-1, |p| p as i32),
-            side_tricks,
-            i32::from(self.is_leaster()),
+            self.picking_side_tricks().map_or(-1, |t| t as i32),
+            i32::from(self.all_pass_game().is_some_and(AllPassGame::is_trick_game)),
         ]);
     }
 }
@@ -209,15 +351,14 @@ mod tests {
         let points = [0, 14, 9, 40, 57];
         let tricks = [0, 1, 1, 2, 2];
         let first = [None, Some(0), Some(2), Some(1), Some(3)];
-        let w = leaster_winner(points, tricks, first);
+        let w = leaster_winner(&points, &tricks, &first);
         assert_eq!(w, 2);
-        assert_eq!(settle_leaster(w), [-1, -1, 4, -1, -1]);
     }
 
     #[test]
     fn leaster_ties_go_to_fewer_tricks_then_the_latest_first_trick() {
         let first = [Some(0), Some(1), Some(4), Some(2), None];
-        assert_eq!(leaster_winner([0, 0, 0, 50, 0], [2, 1, 1, 2, 0], first), 2);
-        assert_eq!(leaster_winner([0, 5, 5, 50, 0], [1, 1, 2, 2, 0], first), 0);
+        assert_eq!(leaster_winner(&[0, 0, 0, 50, 0], &[2, 1, 1, 2, 0], &first), 2);
+        assert_eq!(leaster_winner(&[0, 5, 5, 50, 0], &[1, 1, 2, 2, 0], &first), 0);
     }
 }

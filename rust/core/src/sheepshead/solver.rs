@@ -23,7 +23,13 @@ use super::cards::SCard;
 use super::ranking::{ESuit, Ranking};
 use super::rules::{HoldCardLead, Schwarz};
 use super::scoring::{unit, Outcome};
-use super::state::{left, Phase, State, NUM_PLAYERS, NUM_TRICKS};
+use super::state::{Phase, State, NUM_PLAYERS, NUM_TRICKS};
+
+/// The seat `k` places to the left of `seat` at the five-handed table the solver plays.
+#[inline(always)]
+const fn left(seat: u8, k: u8) -> u8 {
+    (seat + k) % NUM_PLAYERS as u8
+}
 use crate::game::Game;
 use std::cell::RefCell;
 use std::fmt;
@@ -50,6 +56,9 @@ pub enum SolveError {
     NotLeaster,
     /// A seat number that is not 0–4.
     Seat { seat: u8 },
+    /// A hand the solver does not model: another form than the five-handed called-ace game, the picker's own
+    /// ace (V12), a called ten whose suit has not been led (V10), an under still in play (V11.3).
+    Unsupported(String),
 }
 
 impl fmt::Display for SolveError {
@@ -66,6 +75,7 @@ impl fmt::Display for SolveError {
                 f.write_str("the hand has a picker: a seat's leaster value is asked only of a leaster (R31)")
             }
             SolveError::Seat { seat } => write!(f, "seat {seat} is not a seat 0-4"),
+            SolveError::Unsupported(why) => write!(f, "the solver does not model this hand: {why}"),
         }
     }
 }
@@ -333,6 +343,33 @@ impl Solver {
         }
     }
 
+    /// Whether the solver models `state`'s rules exactly (see [`SolveError::Unsupported`]).
+    fn supported(state: &State) -> Result<(), SolveError> {
+        let unsupported = |why: String| Err(SolveError::Unsupported(why));
+        let form = state.form();
+        if state.players() != NUM_PLAYERS || form.method != super::rules::Method::CalledAce {
+            return unsupported(format!(
+                "it plays the five-handed called-ace game, not the {} form with partner = {:?}",
+                form.name(&state.rules()),
+                form.method.name()
+            ));
+        }
+        if state.called_own_ace() {
+            return unsupported("the picker called its own ace (V12)".into());
+        }
+        if state.called_card().is_some_and(|c| c.rank() == 3) && !state.called_suit_led() {
+            return unsupported("a called ten whose suit has not been led (V10)".into());
+        }
+        if let Some(u) = state.under() {
+            let played = state.completed_tricks().any(|(_, cards, _)| cards.contains(&u))
+                || state.current_trick().1.contains(&u);
+            if !played {
+                return unsupported("the under is still in play (V11.3: a led under never wins)".into());
+            }
+        }
+        Ok(())
+    }
+
     /// Picked hand: the picking side's exact final points P (and each move's, with [`Moves::All`]). Leaster:
     /// the paranoid return of the seat to move (see [`Solver::values_for`]).
     pub fn solve(&mut self, state: &State, moves: Moves) -> Result<Solution, SolveError> {
@@ -544,6 +581,7 @@ impl Solver {
         let Some(to_move) = state.current_player() else {
             return Err(SolveError::Terminal);
         };
+        Self::supported(state)?;
         let called_suit = state.called_card().map_or(ESuit::TRUMP, super::ranking::suit_of);
         let key = (*state.ranking(), state.under().map(|u| (u, called_suit)));
         if self.tables != Some(key) {
@@ -567,8 +605,8 @@ impl Solver {
             table: 0,
             trick_no: state.trick_number() as u8,
             csl: state.called_suit_led(),
-            pts: state.points(),
-            won: state.tricks_won(),
+            pts: std::array::from_fn(|s| state.points()[s]),
+            won: std::array::from_fn(|s| state.tricks_won()[s]),
             first: [NONE; NUM_PLAYERS],
         };
         for (t, (_, _, w)) in state.completed_tricks().enumerate() {

@@ -37,7 +37,9 @@ fn rules_code(state: &State) -> u64 {
 pub const OBSERVATION_SIZE: usize = 939;
 
 impl Information for State {
-    const OBSERVATION_SIZE: usize = OBSERVATION_SIZE;
+    fn observation_size(_: &super::rules::Rules) -> usize {
+        OBSERVATION_SIZE
+    }
 
     /// A 64-bit key equal for two rounds exactly when `seat`'s information in them is equal (up to collisions;
     /// the cards of a deal abandoned by a redeal, R19, are not part of it).

@@ -1011,7 +1011,9 @@ impl Game for State {
     type Policy = RolloutPolicy;
 
     const NAME: &'static str = "tractor";
-    const NUM_PLAYERS: usize = NUM_PLAYERS;
+    fn seats(_: &Rules) -> usize {
+        NUM_PLAYERS
+    }
     const NUM_ACTIONS: usize = NUM_ACTIONS;
 
     /// Round 1 at level 2: the declarers come from the draw.

@@ -105,7 +105,9 @@ pub const SUMMARY_COLUMNS: [&str; 10] = [
 ];
 
 impl Summary for State {
-    const SUMMARY_COLUMNS: &'static [&'static str] = &SUMMARY_COLUMNS;
+    fn summary_columns(_: &super::rules::Rules) -> Vec<&'static str> {
+        SUMMARY_COLUMNS.to_vec()
+    }
 
     /// The returns, the declaring team, the starter, the opponents' points P, the failed throws, how many
     /// deals it took (R19), and 1 for a no-trump round.

@@ -207,6 +207,13 @@ pub fn rules_from<R: RuleOptions + Debug>(picks: &[u64]) -> R {
     let mut probe = rules;
     assert!(probe.set("no_such_option", Value::Bool(true)).is_err(), "an unknown option is refused");
     assert_eq!(probe, rules, "an unknown option changes nothing");
+    // A combination the rules refuse names an option; that option goes back to its default until they agree.
+    for _ in 0..R::SPECS.len() {
+        let Err(e) = rules.check() else { break };
+        let default = R::default().get(&e.option).unwrap_or_else(|| panic!("a refusal names an option: {e}"));
+        rules.set(&e.option, default).expect("a default is a valid value");
+    }
+    rules.check().expect("the defaults of the refused options make valid rules");
     rules
 }
 
@@ -337,10 +344,10 @@ pub fn check_state<G: Game + Information + Saved + Debug>(state: &G, depth: Dept
     );
     assert_eq!(state.is_terminal(), mask == 0, "{}: terminal exactly when no action is legal", at());
     if let Some(p) = state.current_player() {
-        assert!(usize::from(p) < G::NUM_PLAYERS, "{}: the player to move is a seat", at());
+        assert!(usize::from(p) < state.num_players(), "{}: the player to move is a seat", at());
         assert!(state.returns().iter().all(|&r| r == 0), "{}: no returns before the end", at());
     }
-    assert_eq!(state.returns().len(), G::NUM_PLAYERS, "{}: one return per seat", at());
+    assert_eq!(state.returns().len(), state.num_players(), "{}: one return per seat", at());
     assert_eq!(state.returns().iter().map(|&r| i64::from(r)).sum::<i64>(), 0, "{}: zero-sum returns", at());
     let legal: Vec<u8> = state.legal_actions().collect();
     assert_eq!(legal.len(), mask.count_ones() as usize, "{}: legal_actions lists the mask", at());
@@ -422,8 +429,8 @@ pub fn check_state<G: Game + Information + Saved + Debug>(state: &G, depth: Dept
         check_save_round_trip(state);
     }
     if depth.observe {
-        let mut obs = vec![f32::NAN; G::OBSERVATION_SIZE];
-        for seat in 0..G::NUM_PLAYERS as u8 {
+        let mut obs = vec![f32::NAN; G::observation_size(&state.rules())];
+        for seat in 0..state.num_players() as u8 {
             obs.fill(f32::NAN);
             state.observe(seat, &mut obs);
             assert!(
@@ -827,7 +834,7 @@ where
         state.apply_unchecked(legal[usize::from(k) % legal.len()]);
     }
     if let Some((seat, seed)) = resample {
-        let seat = seat % G::NUM_PLAYERS as u8;
+        let seat = seat % state.num_players() as u8;
         if let Ok(other) = state.resample(seat, &mut tricktaker_core::rng::Rng::new(seed)) {
             state = other;
         }

@@ -2,6 +2,7 @@ use super::*;
 use crate::bits::select128;
 use crate::sheepshead::ranking::{suit_of, ESuit};
 use crate::sheepshead::rules::Rules;
+use crate::sheepshead::state::NUM_PLAYERS;
 use std::collections::HashMap;
 
 /// A state reached by `depth` random actions from a seeded deal.
@@ -31,7 +32,7 @@ fn shown_voids(s: &State) -> [Vec<ESuit>; NUM_PLAYERS] {
         let led = suit_of(cards[0]);
         for (i, &c) in cards.iter().enumerate().skip(1) {
             if suit_of(c) != led && Some(c) != s.under() {
-                voids[left(leader, i as u8) as usize].push(led);
+                voids[s.seating().after(leader, i as u8) as usize].push(led);
             }
         }
     }
@@ -107,7 +108,8 @@ fn all_completions(state: &State, seat: u8) -> Vec<[u32; NUM_PLAYERS]> {
         for &x in &others {
             dealt[x] = hands[x] | played[x];
         }
-        let deal = Deal::new(dealt, state.deal().blind).unwrap();
+        let deal =
+            Deal::new(&dealt[..NUM_PLAYERS], state.deal().blind, state.form(), state.dealer()).unwrap();
         let mut r =
             State::from_deal(deal, state.rules(), state.dealer(), state.multiplier(), state.rng()).unwrap();
         if state.history().iter().all(|&a| r.apply(u32::from(a)).is_ok()) {
@@ -147,7 +149,7 @@ fn small_endgames_are_resampled_uniformly() {
         let chi2: f64 = counts.values().map(|&c| (f64::from(c) - expected).powi(2) / expected).sum();
         let df = (completions.len() - 1) as f64;
         // Far in the tail of the chi-square distribution (about 6 standard deviations).
-        assert!(chi2 < df + 6.0 * (2.0 * df).sqrt() + 10.0, "seed {seed}: chi2 {chi2:.1} with {df} df");
+        assert!(chi2 < df + 6.0 * (2.0_f64 * df).sqrt() + 10.0, "seed {seed}: chi2 {chi2:.1} with {df} df");
         checked += 1;
         if checked == 5 {
             break;

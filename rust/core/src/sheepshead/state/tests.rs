@@ -2,6 +2,12 @@ use super::*;
 use crate::game::Game;
 use crate::policy::{Policy, Random};
 use crate::rng::Rng;
+use crate::sheepshead::rules::Form;
+
+/// The default table.
+fn five() -> Form {
+    Rules::default().form()
+}
 
 fn finish_randomly(s: &mut State, rng: &mut Rng) {
     Random.finish(s, rng)
@@ -14,7 +20,7 @@ fn cards(s: &str) -> CardSet {
 }
 
 fn table(hands: [&str; 5], blind: &str, dealer: u8, rules: Rules) -> State {
-    let deal = Deal::new(hands.map(cards), cards(blind)).unwrap();
+    let deal = Deal::new(&hands.map(cards), cards(blind), &rules.form(), dealer).unwrap();
     State::from_deal(deal, rules, dealer, 1, Rng::new(0)).unwrap()
 }
 
@@ -346,12 +352,18 @@ fn the_multiplier_scales_every_return() {
 #[test]
 fn bad_deals_are_refused_with_the_reason() {
     let mut hands = CALL_TABLE.map(cards);
-    assert_eq!(Deal::new(hands, cards("7D 8D")).map(|_| ()), Ok(()));
-    assert_eq!(Deal::new(hands, cards("7D")), Err(DealError::BlindSize { size: 1 }));
+    assert_eq!(Deal::new(&hands, cards("7D 8D"), &five(), 0).map(|_| ()), Ok(()));
+    assert_eq!(
+        Deal::new(&hands, cards("7D"), &five(), 0),
+        Err(DealError::BlindSize { size: 1, expected: 2 })
+    );
     hands[2] = cards("AC 7S 8S 9S 10S 7C");
-    assert!(matches!(Deal::new(hands, cards("7D 8D")), Err(DealError::Repeated { .. })));
+    assert!(matches!(Deal::new(&hands, cards("7D 8D"), &five(), 0), Err(DealError::Repeated { .. })));
     hands[2] = cards("AC 7S 8S 9S 10S");
-    assert_eq!(Deal::new(hands, cards("7D 8D")), Err(DealError::HandSize { seat: 2, size: 5 }));
+    assert_eq!(
+        Deal::new(&hands, cards("7D 8D"), &five(), 0),
+        Err(DealError::HandSize { seat: 2, size: 5, expected: 6 })
+    );
     assert!(State::new(1, Rules::default(), 5, 1).is_err());
     assert!(State::new(1, Rules::default(), 0, 0).is_err());
     assert!(State::new(1, Rules::default(), 0, MAX_MULTIPLIER + 1).is_err());
@@ -383,7 +395,7 @@ fn check_conservation(s: &State) {
         seen = seen | set;
         count += set.len();
     };
-    for h in s.hands {
+    for &h in &s.hands[..s.players()] {
         add(h);
     }
     if s.picker.is_none() {
@@ -395,8 +407,8 @@ fn check_conservation(s: &State) {
     }
     add(s.current_trick().1.iter().copied().collect());
     assert_eq!(count, 32);
-    if s.phase == Phase::Play || s.phase == Phase::Done && !s.doubler {
-        let sizes: Vec<u32> = s.hands.iter().map(|h| h.len()).collect();
+    if s.phase == Phase::Play || s.phase == Phase::Done && !s.is_doubler() {
+        let sizes: Vec<u32> = s.hands[..s.players()].iter().map(|h| h.len()).collect();
         let min = *sizes.iter().min().unwrap();
         let max = *sizes.iter().max().unwrap();
         assert!(max - min <= 1 && max as usize + s.trick_no as usize <= 6);
@@ -497,11 +509,11 @@ fn tv_v11_v28_a_hand_without_ace_king_or_trump_is_dealt_again() {
     let rules = Rules { no_ace_face_trump_redeal: true, ..Rules::default() };
     let deal_with = |seat_2: &str, rest: [&str; 4], blind: &str| {
         let hands = [rest[0], rest[1], seat_2, rest[2], rest[3]];
-        Deal::new(hands.map(cards), cards(blind)).unwrap()
+        Deal::new(&hands.map(cards), cards(blind), &five(), 4).unwrap()
     };
     let others = ["QC QS QH QD JC JS", "JH JD AD 10D KD 9D", "8D 7D AC KC 7C 8C", "AS KS 9S 10S AH KH"];
     let weak = deal_with("10C 9C 8S 7S 10H 9H", others, "7H 8H");
-    assert_eq!(weak.seat_without_ace_face_trump(), Some(2));
+    assert_eq!(weak.seat_without_ace_face_trump(&five(), 4), Some(2));
     let err = State::from_deal(weak, rules, 4, 1, Rng::new(0)).unwrap_err();
     assert_eq!(err, DealError::Redealt { seat: 2 });
     assert!(err.to_string().contains("V28"));
@@ -521,26 +533,28 @@ fn tv_v11_v28_a_hand_without_ace_king_or_trump_is_dealt_again() {
         "7H 8H",
     );
     for deal in [king, trump] {
-        assert_eq!(deal.seat_without_ace_face_trump(), None);
+        assert_eq!(deal.seat_without_ace_face_trump(&five(), 4), None);
         assert!(State::from_deal(deal, rules, 4, 1, Rng::new(0)).is_ok());
     }
     // A seeded deal whose first shuffle gives such a hand is shuffled again from the same generator.
     let seed = (0..10_000u64)
-        .find(|&s| Deal::shuffled(&mut Rng::new(s), 4).seat_without_ace_face_trump().is_some())
+        .find(|&s| {
+            Deal::shuffled(&mut Rng::new(s), 4, &five()).seat_without_ace_face_trump(&five(), 4).is_some()
+        })
         .expect("about one deal in 200 has such a hand");
     let mut rng = Rng::new(seed);
-    let _ = Deal::shuffled(&mut rng, 4);
-    let again = Deal::shuffled(&mut rng.clone(), 4);
+    let _ = Deal::shuffled(&mut rng, 4, &five());
+    let again = Deal::shuffled(&mut rng.clone(), 4, &five());
     let s = State::new(seed, rules, 4, 1).unwrap();
     assert_ne!(s.deal(), State::new(seed, Rules::default(), 4, 1).unwrap().deal());
-    assert_eq!(s.deal().seat_without_ace_face_trump(), None);
-    if again.seat_without_ace_face_trump().is_none() {
+    assert_eq!(s.deal().seat_without_ace_face_trump(&five(), 4), None);
+    if again.seat_without_ace_face_trump(&five(), 4).is_none() {
         assert_eq!(s.deal(), again);
     }
     // Every hand of the option's playouts and next hands keeps to it.
     let mut h = s;
     for _ in 0..300 {
         h = h.next_hand(1).unwrap();
-        assert_eq!(h.deal().seat_without_ace_face_trump(), None);
+        assert_eq!(h.deal().seat_without_ace_face_trump(&five(), 4), None);
     }
 }

@@ -25,7 +25,7 @@ pub(crate) fn random_play_position(seed: u64, extra: u64, rules: Rules) -> Optio
 }
 
 fn summary(s: &State) -> Vec<i32> {
-    let mut out = vec![0; State::SUMMARY_COLUMNS.len()];
+    let mut out = vec![0; crate::tractor::scoring::SUMMARY_COLUMNS.len()];
     s.summary(&mut out);
     out
 }
@@ -108,7 +108,10 @@ fn a_round_from_a_position_undoes_to_its_tricks_start_saves_and_resamples() {
         for seat in 0..4u8 {
             let r = s.resample(seat, &mut rng).expect("the real deal is consistent");
             assert_eq!(r.information_key(seat), s.information_key(seat), "seed {seed} seat {seat}");
-            let (mut a, mut b) = (vec![0.0; State::OBSERVATION_SIZE], vec![0.0; State::OBSERVATION_SIZE]);
+            let (mut a, mut b) = (
+                vec![0.0; crate::tractor::information::OBSERVATION_SIZE],
+                vec![0.0; crate::tractor::information::OBSERVATION_SIZE],
+            );
             r.observe(seat, &mut a);
             s.observe(seat, &mut b);
             assert_eq!(a, b);
