@@ -162,3 +162,12 @@ def test_the_pimc_bot_plays_other_forms_legally(options: dict[str, Any]) -> None
         assert action in state.legal_actions()
         state.apply_action(action)
     assert sum(state.returns()) == 0
+
+
+@pytest.mark.parametrize("players", [3, 8])
+def test_the_command_line_tallies_every_table(players: int, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "sheepshead", "--games", "300", "--seed", "2", "--players", str(players), "--json"]
+    assert cli.main(argv) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert len(stats["mean_return_per_seat"]) == players
+    assert stats["counts"]["doubler"] == 0  # a black-queens hand is not thrown in

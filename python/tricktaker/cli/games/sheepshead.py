@@ -115,7 +115,8 @@ class SheepsheadTally:
     wins_alone: int = 0
     schneider: int = 0
     schwarz: int = 0
-    seat_returns: list[int] = field(default_factory=lambda: [0] * sheepshead.NUM_PLAYERS)
+    seat_returns: list[int] = field(default_factory=list)
+    """Each seat's total return (as many seats as the rules' table)."""
     picker_returns: int = 0
     partner_returns: int = 0
     opponent_returns: int = 0
@@ -137,17 +138,23 @@ class SheepsheadTally:
         alone = picked & (sim.partner < 0)
         points, tricks = sim.picking_side_points, sim.picking_side_tricks
         won = picked & (points >= 61)  # R27, R28: 61 or more wins, 60 loses (no-trick hands have P <= 22)
+        table = sheepshead.State.new(0, rules=self.rules)
+        hand_size, active = table.hand_size, len(table.active_seats)
         self.hands += len(sim)
         self.picked += int(np.count_nonzero(picked))
         self.leasters += int(np.count_nonzero(sim.leaster))
-        self.doublers += int(np.count_nonzero(~picked & ~sim.leaster))
+        # Thrown in: no picker, no trick game and no picking side (a black-queens hand has one, V15).
+        self.doublers += int(np.count_nonzero(~picked & ~sim.leaster & (points < 0)))
         self.alone += int(np.count_nonzero(alone))
         self.wins += int(np.count_nonzero(won))
         self.wins_with_partner += int(np.count_nonzero(won & with_partner))
         self.wins_alone += int(np.count_nonzero(won & alone))
         self.schneider += int(np.count_nonzero(picked & ((points >= 91) | (points <= 30))))
-        self.schwarz += int(np.count_nonzero(picked & ((tricks == 6) | (tricks == 0))))
-        for seat, total in enumerate(returns.sum(axis=0).tolist()):
+        self.schwarz += int(np.count_nonzero(picked & ((tricks == hand_size) | (tricks == 0))))
+        totals = returns.sum(axis=0).tolist()
+        if not self.seat_returns:
+            self.seat_returns = [0] * len(totals)
+        for seat, total in enumerate(totals):
             self.seat_returns[seat] += int(total)
         rows = np.flatnonzero(picked)
         picker_returns = returns[rows, sim.picker[rows]]
@@ -157,7 +164,7 @@ class SheepsheadTally:
         self.partner_returns += int(partner_returns.sum())
         # Every hand is zero-sum, so the opponents of the picked hands got what picker and partner did not.
         self.opponent_returns -= int(picker_returns.sum()) + int(partner_returns.sum())
-        self.opponent_seats += 4 * len(rows) - len(partner_rows)
+        self.opponent_seats += (active - 1) * len(rows) - len(partner_rows)
 
     def statistics(self) -> dict[str, Any]:
         """Rates are fractions; the side and schneider rates are of the hands with a picker."""
@@ -217,7 +224,7 @@ class SheepsheadTally:
             f"{'  with partner':<40}{pct(stats['picking_side_win_rate_with_partner'])}",
             f"{'  alone':<40}{pct(stats['picking_side_win_rate_alone'])}",
             f"{'schneider rate (P >= 91 or P <= 30)':<40}{pct(stats['schneider_rate'])}  of picked hands",
-            f"{'schwarz rate (6 or 0 tricks)':<40}{pct(stats['schwarz_rate'])}  of picked hands",
+            f"{'schwarz rate (all or no tricks)':<40}{pct(stats['schwarz_rate'])}  of picked hands",
             f"{'mean return per seat':<40}" + "  ".join(signed(v) for v in stats["mean_return_per_seat"]),
             f"{'mean return per role':<40}picker {signed(role['picker'])}  partner {signed(role['partner'])}"
             f"  opponent {signed(role['opponent'])}",
@@ -416,7 +423,7 @@ def _sides_text(state: sheepshead.State, seat: int) -> str | None:
         bury = f" (+{sum(sheepshead.card_points(c) for c in state.bury)} in your bury)"
     if state.called_card is None or partner is not None:
         picking = [picker] + ([partner] if partner is not None and partner != picker else [])
-        others = [s for s in range(sheepshead.NUM_PLAYERS) if s not in picking]
+        others = [s for s in state.active_seats if s not in picking]
         names = " + ".join(_who(s, seat) for s in picking)
         return (
             f"Sides: picker {names} {side(picking)}{bury} · the others {side(others)}"
@@ -491,7 +498,7 @@ def sheepshead_view(state: sheepshead.State, seat: int, look: Look = PLAIN) -> T
             role += " · alone"
         lines.append(Text(role))
     points, tricks = state.points(), state.tricks_won()
-    for player in range(sheepshead.NUM_PLAYERS):
+    for player in range(state.num_players):
         name = f"you (seat {player}" if player == seat else f"seat {player}"
         if player == state.dealer:
             name += ", dealer" if player == seat else " (dealer"
@@ -848,7 +855,7 @@ class SheepsheadTable(PlayTable):
         )
         points, tricks, returns = state.points(), state.tricks_won(), state.returns()
         best = max(self.match.scores)
-        for s in range(sheepshead.NUM_PLAYERS):
+        for s in range(state.num_players):
             style = "bold" if s == self.seat else ""
             total = self.match.scores[s]
             table.add_row(
