@@ -10,10 +10,8 @@ from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test
 
 from tricktaker import RulesError, bots, cli, sheepshead
-from tricktaker.envs import sheepshead_v0
 
 CONFIGURATIONS: list[dict[str, Any]] = [
     {"players": 3},
@@ -117,6 +115,11 @@ def test_v6_the_dealer_sits_out_in_turn_and_settles_zero() -> None:
     "options", CONFIGURATIONS[:6], ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items())
 )
 def test_the_environment_serves_every_player_count(options: dict[str, Any]) -> None:
+    pytest.importorskip("pettingzoo")  # the envs extra
+    from pettingzoo.test import api_test
+
+    from tricktaker.envs import sheepshead_v0
+
     env = sheepshead_v0.env(rules=sheepshead.Rules(**options))
     api_test(env, num_cycles=60, verbose_progress=False)
     raw = env.unwrapped
