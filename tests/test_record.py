@@ -555,7 +555,7 @@ def test_a_newer_format_is_refused_saying_so(hand_record: dict[str, Any]) -> Non
         (lambda d: d["rules"].update(colour="red"), r"^rules: "),
         (lambda d: d["rules"].update(hands_per_game=2**80), r"^rules: "),
         (lambda d: d.update(rules=[]), r"^rules: must be an object, not a list"),
-        (lambda d: d.update(seats=["a"]), r"^seats: sheepshead has 5 seats, not 1"),
+        (lambda d: d.update(seats=["a"]), r"^seats: sheepshead under these rules has 5 seats, not 1"),
         (lambda d: d["seats"].__setitem__(2, None), r"^seats\[2\]: must be a string, not null"),
         (lambda d: d["seats"].__setitem__(2, ""), r"^seats\[2\]: a seat's name is empty"),
         (lambda d: d["seats"].__setitem__(2, "\ud800"), r"^seats\[2\]: is not Unicode text"),

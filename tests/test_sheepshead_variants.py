@@ -174,3 +174,15 @@ def test_the_command_line_tallies_every_table(players: int, capsys: pytest.Captu
     stats = json.loads(capsys.readouterr().out)
     assert len(stats["mean_return_per_seat"]) == players
     assert stats["counts"]["doubler"] == 0  # a black-queens hand is not thrown in
+
+
+def test_a_match_of_three_records_and_replays_with_three_named_seats() -> None:
+    match = sheepshead.Match(3, rules=sheepshead.Rules(players=3, hands_per_game=2))
+    for _ in range(2):
+        _settled(match)
+        match.next_hand()
+    data = match.to_record(seats=["Ann", "Bo", "Cy"])
+    back = sheepshead.Match.from_record(data)
+    assert back.scores == match.scores and len(back.scores) == 3
+    with pytest.raises(Exception, match="3 seats"):
+        match.to_record(seats=["Ann", "Bo", "Cy", "Di", "Ed"])

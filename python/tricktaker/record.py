@@ -265,6 +265,10 @@ class _Game:
         """The game's ``Rules.from_dict``."""
         raise NotImplementedError
 
+    def players(self, rules: Any) -> int:
+        """The seats at the table ``rules`` make (Sheepshead's variants seat 3 to 8)."""
+        return int(self.state_class().new(0, rules=rules).num_players)
+
     def deal_cards(self, start: State, ids: Sequence[int]) -> dict[str, Any]:
         """The ``"deal"`` of a deal that began at ``start`` and took actions ``ids``."""
         raise NotImplementedError
@@ -342,7 +346,7 @@ class _Sheepshead(_Game):
     def new_match(self, fields: Mapping[str, Any], rules: Any, at: _At) -> Match:
         _keys(fields, ("seed", "dealer"), (), at)
         seed = _seed(fields["seed"], at)
-        dealer = _int(fields["dealer"], at.within("match.dealer"), 0, self.num_players - 1)
+        dealer = _int(fields["dealer"], at.within("match.dealer"), 0, self.players(rules) - 1)
         return sheepshead.Match(seed, rules, dealer)
 
     def advance(self, match: Match) -> None:
@@ -464,7 +468,7 @@ def to_record(
     with a :class:`RecordError`.
     """
     g = _game_of(game)
-    names = _seat_names(seats, g.num_players)
+    names = _seat_names(seats, g.players(game.rules))
     if event is not None and not isinstance(event, str):
         raise ArgumentTypeError(f"event must be a str or None, not {type(event).__name__}")
     if event is not None and (len(event) > MAX_NAME or _SURROGATE.search(event)):
@@ -899,8 +903,9 @@ def from_record(data: Mapping[str, Any] | str | bytes) -> Replay:
     except (TricktakerError, TypeError, ValueError, OverflowError) as e:
         raise top.error(str(e), "rules") from None
     seats = _list(record["seats"], top.within("seats"))
-    if len(seats) != g.num_players:
-        raise top.error(f"{g.name} has {g.num_players} seats, not {len(seats)}", "seats")
+    players = g.players(rules)
+    if len(seats) != players:
+        raise top.error(f"{g.name} under these rules has {players} seats, not {len(seats)}", "seats")
     for i, seat in enumerate(seats):
         if _str(seat, top.within(f"seats[{i}]"), printable=True) == "":
             raise top.error("a seat's name is empty", f"seats[{i}]")
