@@ -186,3 +186,46 @@ def test_a_match_of_three_records_and_replays_with_three_named_seats() -> None:
     assert back.scores == match.scores and len(back.scores) == 3
     with pytest.raises(Exception, match="3 seats"):
         match.to_record(seats=["Ann", "Bo", "Cy", "Di", "Ed"])
+
+
+TEN_CALL = [
+    "9S QH JH 7C 8C 9C",
+    "AS AC AH QC JC QS",
+    "KS 10C KC 7H 8H 9H",
+    "10S QD JD AD 10D KD",
+    "7S 9D 8D 7D KH 10H",
+]
+UNDER_CALL = [
+    "7H 9C 8C 7C 7S 8S",
+    "QC JC AD KD AC AS",
+    "10H QH JH QD JD 9S",
+    "AH 10C KC 10S KS 9D",
+    "8H 9H KH 10D 8D 7D",
+]
+
+
+@pytest.mark.parametrize(
+    ("hands", "blind", "bids"),
+    [
+        (TEN_CALL, ["8S", "JS"], ["pass", "pick", "bury 8S", "bury JS", "call 10S"]),
+        (UNDER_CALL, ["JS", "QS"], ["pass", "pick", "bury JS", "bury QS", "call AH", "under KD"]),
+    ],
+    ids=["v10_called_ten", "v11_under"],
+)
+def test_the_solver_bot_plays_through_what_the_solver_does_not_model(
+    hands: list[str], blind: list[str], bids: list[str]
+) -> None:
+    # Until the called ten's suit is led (V10) or the under is played (V11.3) the solver's evaluators value
+    # each world by greedy rollouts; the solver itself says why it refuses.
+    rules = sheepshead.Rules(no_legal_call="unknown")
+    state = sheepshead.State.from_cards([h.split() for h in hands], blind, dealer=4, rules=rules)
+    for bid in bids:
+        state.apply(bid)
+    with pytest.raises(Exception, match=r"V1[01]"):
+        sheepshead.solve(state)
+    bot = bots.SolverPIMCBot(seed=1)
+    while not state.is_terminal:
+        action = bot.act(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert sum(state.returns()) == 0

@@ -7,6 +7,10 @@
 //! leaster: when the player can force the win) else −1, the cheapest question, and `"points"` its side's card
 //! points under perfect play (in a leaster, its paranoid return). When every line is one card of the player
 //! to act, one solve of the world values them all (the solver values every move at its root).
+//!
+//! The solver does not model a called ten before its suit is led (V10) or an under still in play (V11.3):
+//! until then, a world is valued by [`FALLBACK_ROLLOUTS`] greedy rollouts instead. A game it does not model
+//! at all (another form, V12, another all-pass game: [`Solver::models_rules`]) is refused with the reason.
 
 use super::greedy::RolloutPolicy;
 use super::scoring::{settle_picked, Outcome};
@@ -15,6 +19,10 @@ use super::state::{Phase, State};
 use crate::game::Game;
 use crate::rng::Rng;
 use crate::search::{self, Evaluator, NamedEvaluators, Rollouts, SearchError};
+
+/// The greedy rollouts a world is valued by while the solver cannot solve it (a called ten before its suit is
+/// led, an under still in play).
+pub const FALLBACK_ROLLOUTS: u32 = 32;
 
 /// A question the solver answers of a sampled deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,7 +62,7 @@ fn settled(state: &State, player: u8, class: Class) -> f64 {
     let outcome = Outcome { points, trick_points: points, tricks };
     let r =
         settle_picked(usize::from(picker), state.secret_partner().map(usize::from), outcome, &state.rules());
-    f64::from(r[usize::from(player)]) * f64::from(state.multiplier())
+    f64::from(r[usize::from(player)]) * f64::from(state.stake())
 }
 
 /// The answer for `player` at `state` (in the play phase, not over) and after each legal move of the seat to
@@ -123,21 +131,28 @@ fn solved(world: &State, player: u8, lines: &[Vec<u8>], question: Question, out:
 }
 
 impl Evaluator<State> for Solver {
-    fn values(&self, world: &State, player: u8, lines: &[Vec<u8>], _rng: &mut Rng, out: &mut [f64]) {
+    fn values(&self, world: &State, player: u8, lines: &[Vec<u8>], rng: &mut Rng, out: &mut [f64]) {
+        if solver::Solver::supported(world).is_err() {
+            // The solver catches up once the called ten's suit is led, or the under played.
+            let rollouts: Rollouts<State, RolloutPolicy> =
+                Rollouts::new(RolloutPolicy::Greedy, FALLBACK_ROLLOUTS);
+            return rollouts.values(world, player, lines, rng, out);
+        }
         solved(world, player, lines, self.0, out);
     }
-    /// The solver values the card play only.
+    /// The solver values the card play only, of the games it models.
     fn check_state(&self, state: &State) -> Result<(), SearchError> {
-        if state.phase() == Phase::Play {
-            return Ok(());
+        if state.phase() != Phase::Play {
+            return Err(SearchError::Invalid {
+                what: "evaluator",
+                reason: format!(
+                    "the exact solver values the card play, and the hand is in the {} phase (use rollouts)",
+                    state.phase().name()
+                ),
+            });
         }
-        Err(SearchError::Invalid {
-            what: "evaluator",
-            reason: format!(
-                "the exact solver values the card play, and the hand is in the {} phase (use rollouts)",
-                state.phase().name()
-            ),
-        })
+        solver::Solver::models_rules(state)
+            .map_err(|e| SearchError::Invalid { what: "evaluator", reason: format!("{e} (use rollouts)") })
     }
 }
 

@@ -343,20 +343,11 @@ impl Solver {
         }
     }
 
-    /// Whether the solver models `state`'s rules exactly (see [`SolveError::Unsupported`]).
-    fn supported(state: &State) -> Result<(), SolveError> {
+    /// Whether the solver models `state` exactly (see [`SolveError::Unsupported`]): its rules
+    /// ([`Solver::models_rules`]), and no called ten or under still waiting.
+    pub fn supported(state: &State) -> Result<(), SolveError> {
+        Solver::models_rules(state)?;
         let unsupported = |why: String| Err(SolveError::Unsupported(why));
-        let form = state.form();
-        if state.players() != NUM_PLAYERS || form.method != super::rules::Method::CalledAce {
-            return unsupported(format!(
-                "it plays the five-handed called-ace game, not the {} form with partner = {:?}",
-                form.name(&state.rules()),
-                form.method.name()
-            ));
-        }
-        if state.called_own_ace() {
-            return unsupported("the picker called its own ace (V12)".into());
-        }
         if state.called_card().is_some_and(|c| c.rank() == 3) && !state.called_suit_led() {
             return unsupported("a called ten whose suit has not been led (V10)".into());
         }
@@ -365,6 +356,37 @@ impl Solver {
                 || state.current_trick().1.contains(&u);
             if !played {
                 return unsupported("the under is still in play (V11.3: a led under never wins)".into());
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the solver models the game `state` is played under, whatever comes later in it: the
+    /// five-handed called-ace game, the picker not having called its own ace (V12), a leaster (if all passed)
+    /// with R31's tie rule and the blind to the last trick.
+    pub fn models_rules(state: &State) -> Result<(), SolveError> {
+        let unsupported = |why: String| Err(SolveError::Unsupported(why));
+        let (form, rules) = (state.form(), state.rules());
+        if state.players() != NUM_PLAYERS || form.method != super::rules::Method::CalledAce {
+            return unsupported(format!(
+                "it plays the five-handed called-ace game, not the {} form with partner = {:?}",
+                form.name(&rules),
+                form.method.name()
+            ));
+        }
+        if state.called_own_ace() {
+            return unsupported("the picker called its own ace (V12)".into());
+        }
+        if let Some(game) = state.all_pass_game() {
+            if game != super::state::AllPassGame::Leaster
+                || rules.leaster_tie != super::rules::LeasterTie::Tiebreak
+                || rules.leaster_blind != super::rules::LeasterBlind::LastTrick
+            {
+                return unsupported(format!(
+                    "of the games of all passes it plays R31's leaster (leaster_tie = \"tiebreak\", leaster_blind \
+                     = \"last_trick\"), not this {}",
+                    game.name()
+                ));
             }
         }
         Ok(())
