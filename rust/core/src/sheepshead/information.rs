@@ -9,11 +9,10 @@
 use super::actions::{Action, BLITZ, BURY, NO_BLITZ, PASS, UNDER};
 use super::cards::{CardSet, SCard};
 use super::position::Position;
-use super::rules::{AllPass, HoldCardLead, JackOrder, Method, NoLegalCall, Rules, Schwarz};
+use super::rules::{AllPass, JackOrder, Method, NoLegalCall, Rules};
 use super::state::{AllPassGame, Deal, Phase, State, MAX_PLAYERS, NUM_PLAYERS};
 use crate::error::ResampleError;
 use crate::game::{Game, Information};
-use crate::options::{RuleOptions, Value};
 use crate::rng::{splitmix64, Rng};
 
 /// Whether `seat` knows the blind: it picked it, or a trick game of all passes is over and the blind was shown
@@ -44,19 +43,23 @@ fn option_flags(r: &Rules) -> [bool; 5] {
     ]
 }
 
-/// Every option as a number for the information key.
+/// Every option as one number for the information key (the rules' derived `Hash`, fed to a fixed FNV-1a:
+/// the same in every run of a build, and no allocation on a search's hot path).
 fn rules_code(r: &Rules) -> u64 {
-    let mut h = 0x5EED_u64;
-    for (name, value) in r.values() {
-        let v = match value {
-            Value::Choice(c) => c.bytes().fold(0u64, |m, b| m.rotate_left(7) ^ u64::from(b)),
-            Value::Bool(b) => u64::from(b),
-            Value::Int(i) => i as u64,
-        };
-        h = splitmix64(&mut (h ^ v ^ (name.len() as u64) << 56));
+    struct Fnv(u64);
+    impl std::hash::Hasher for Fnv {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            for &b in bytes {
+                self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
+            }
+        }
     }
-    let _ = (HoldCardLead::Allowed, Schwarz::Tricks); // every option is in `values()`
-    h
+    let mut h = Fnv(0xCBF2_9CE4_8422_2325);
+    std::hash::Hash::hash(r, &mut h);
+    std::hash::Hasher::finish(&h)
 }
 
 /// The cards each seat has played so far (completed tricks and the trick on the table).
@@ -207,6 +210,10 @@ impl Information for State {
             } else {
                 feed(u64::from(a));
             }
+        }
+        // V27: the pair each blitz decision was about is public (the table hears the question).
+        for (s, pair, _) in state.blitz_decisions() {
+            feed(u64::from(s) | u64::from(pair.index()) << 8 | 1 << 24);
         }
         // V13: the called-up card is announced (which one depends on the picker's cards).
         feed(u64::from(state.called_card().map_or(0xFF, |c| c.index())) | 1 << 20);
@@ -526,6 +533,7 @@ impl Information for State {
             if history.iter().all(|&a| s.apply(u32::from(a)).is_ok())
                 && s.phase() == state.phase()
                 && s.current_player() == state.current_player()
+                && s.deciding() == state.deciding()
                 && s.called_card() == state.called_card()
             {
                 return Ok(s);

@@ -1461,10 +1461,8 @@ impl State {
     fn why_not_now(&self, a: Action) -> String {
         let seat = self.to_move;
         match a {
-            Action::Pass if self.phase == Phase::Pick => {
-                "under all_pass = \"forced_pick\" the last seat may not pass (V20)".into()
-            }
-            Action::Pass => format!("seat {seat} must decide the blitz of {} (V27)", self.deciding.name()),
+            // A pass is refused only to the last seat of the pick round under a forced pick.
+            Action::Pass => "under all_pass = \"forced_pick\" the last seat may not pass (V20)".into(),
             Action::Blitz(p) if self.phase == Phase::Blitz => {
                 format!(
                     "seat {seat} is deciding the blitz of {}, not {} (V27)",

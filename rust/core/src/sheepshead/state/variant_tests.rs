@@ -803,6 +803,11 @@ fn tv_v11_own_ace_first_trick_and_forced_pick() {
 fn every_configuration_passes_the_conformance_suite() {
     let configurations: Vec<Vec<(&str, Value<'_>)>> = vec![
         vec![("players", Value::Int(3))],
+        vec![
+            ("players", Value::Int(3)),
+            ("blitz", Value::Bool(true)),
+            ("called_card_no_discard", Value::Bool(false)),
+        ],
         vec![("players", Value::Int(4))],
         vec![("players", Value::Int(4)), ("four_handed", Value::Choice("called_ace_30"))],
         vec![
