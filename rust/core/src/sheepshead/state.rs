@@ -468,14 +468,23 @@ const QS: SCard = SCard::of(Suit::Spades, 5);
 impl State {
     /// A fresh deal from a seeded shuffle.
     pub fn new(seed: u64, rules: Rules, dealer: u8, multiplier: u32) -> Result<State, DealError> {
-        let mut rng = Rng::new(seed);
+        let rng = Rng::new(seed);
         let form = rules.form();
         if dealer >= form.players {
             return Err(DealError::Dealer { dealer, players: form.players });
         }
+        if !(1..=MAX_MULTIPLIER).contains(&multiplier) {
+            return Err(DealError::Multiplier);
+        }
+        Ok(State::shuffled(rng, rules, form, dealer, multiplier))
+    }
+
+    /// A hand shuffled and dealt from `rng` (R8, V2, V28), every argument valid.
+    #[inline(always)]
+    fn shuffled(mut rng: Rng, rules: Rules, form: Form, dealer: u8, multiplier: u32) -> State {
         let seating = Seating::new(&form, dealer);
         let deal = Deal::dealt(&mut rng, &rules, &form, &seating);
-        State::dealt_with(deal, rules, form, seating, multiplier, rng) // `dealt` kept to V28 already
+        State::built(deal, rules, form, seating, multiplier, rng)
     }
 
     /// A hand from explicit cards, before anyone has acted. Under `no_ace_face_trump_redeal` a deal that would
@@ -489,13 +498,13 @@ impl State {
     ) -> Result<State, DealError> {
         let form = rules.form();
         let hands = &deal.hands[..form.players as usize];
-        Deal::new(hands, deal.blind, &form, dealer)?;
+        Deal::new(hands, deal.blind, &form, dealer)?; // the dealer is checked too
         if rules.no_ace_face_trump_redeal {
             if let Some(seat) = deal.seat_without_ace_face_trump(&form, dealer) {
                 return Err(DealError::Redealt { seat });
             }
         }
-        State::dealt_from(deal, rules, dealer, multiplier, rng)
+        State::dealt_with(deal, rules, form, Seating::new(&form, dealer), multiplier, rng)
     }
 
     /// [`State::from_deal`] without the checks of the cards: for a deal [`Deal::dealt`] made, and a position's
@@ -685,12 +694,11 @@ impl State {
 
     /// The next hand: the deal passes left (R9) and the shuffle goes on from this hand's generator.
     pub fn next_hand(&self, multiplier: u32) -> Result<State, DealError> {
-        let mut rng = self.rng;
         let dealer = (self.dealer + 1) % self.form.players;
-        let seating = Seating::new(&self.form, dealer);
-        let deal = Deal::dealt(&mut rng, &self.rules, &self.form, &seating);
-        State::dealt_with(deal, self.rules, self.form, seating, multiplier, rng)
-        // `dealt` kept to V28 already
+        if !(1..=MAX_MULTIPLIER).contains(&multiplier) {
+            return Err(DealError::Multiplier);
+        }
+        Ok(State::shuffled(self.rng, self.rules, self.form, dealer, multiplier))
     }
 
     // ---- what anyone can read ----
@@ -1493,11 +1501,7 @@ impl Game for State {
     /// Dealer 0, single stakes (always valid: built without the checks of [`State::new`]).
     #[inline(always)]
     fn deal(seed: u64, rules: Rules) -> State {
-        let mut rng = Rng::new(seed);
-        let form = rules.form();
-        let seating = Seating::new(&form, 0);
-        let deal = Deal::dealt(&mut rng, &rules, &form, &seating);
-        State::built(deal, rules, form, seating, 1, rng)
+        State::shuffled(Rng::new(seed), rules, rules.form(), 0, 1)
     }
 
     fn rules(&self) -> Rules {
