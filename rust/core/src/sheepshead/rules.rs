@@ -342,11 +342,11 @@ pub struct Form {
     pub hand_size: u8,
     pub blind_size: u8,
     pub packets: &'static [Packet],
-    /// The deck in index order, as it is shuffled (V2).
-    pub deck_order: &'static [u8],
-    /// Where each card of the shuffled deck goes, from the top: the place of an active seat in pick order, or
-    /// [`TO_BLIND`] (the packets written out, V2).
-    pub deal_map: &'static [u8; 32],
+    /// The deck in index order, as it is shuffled (V2): the first `deck.len()` entries (a fixed size, so
+    /// that a deal copies it without a call).
+    pub deck_order: &'static [u8; 32],
+    /// Which of [`DEAL_MAPS`] deals this form (V2).
+    pub shape: usize,
     pub method: Method,
     /// V13.2, resolved (`Alone` unless the option or seven players say otherwise).
     pub jack_picker_holds: JackPickerHolds,
@@ -365,8 +365,10 @@ const FIVE_EACH: &[Packet] = &[Each(2), Blind(2), Each(3)];
 const SEVEN: &[Packet] = &[Each(2), Blind(4), Each(2)];
 const EIGHT: &[Packet] = &[Each(2), Each(2)];
 
-/// A [`Form::deal_map`] entry: the card goes to the blind (the places of the seats are 0 to 7).
+/// A [`DEAL_MAPS`] entry: the card goes to the blind (the places of the seats are 0 to 7).
 pub const TO_BLIND: u8 = 8;
+/// A [`DEAL_MAPS`] entry past the end of a 30-card deck.
+pub const NOWHERE: u8 = 9;
 
 /// The packets of a form written out card by card for `active` seats (V2).
 const fn deal_map(packets: &[Packet], active: u8) -> [u8; 32] {
@@ -390,20 +392,29 @@ const fn deal_map(packets: &[Packet], active: u8) -> [u8; 32] {
         }
         i += 1;
     }
+    while top < 32 {
+        map[top] = NOWHERE;
+        top += 1;
+    }
     map
 }
 
-const THREE_MAP: [u8; 32] = deal_map(THREE, 3);
-const CUTTHROAT_MAP: [u8; 32] = deal_map(CUTTHROAT, 4);
-const CALLED_ACE_30_MAP: [u8; 32] = deal_map(CALLED_ACE_30, 4);
-const FOUR_BLACK_QUEENS_MAP: [u8; 32] = deal_map(FOUR_BLACK_QUEENS, 4);
-const FIVE_MAP: [u8; 32] = deal_map(FIVE, 5);
-const FIVE_EACH_MAP: [u8; 32] = deal_map(FIVE_EACH, 6);
-const SEVEN_MAP: [u8; 32] = deal_map(SEVEN, 7);
-const EIGHT_MAP: [u8; 32] = deal_map(EIGHT, 8);
+/// Where each card of a form's shuffled deck goes, from the top: the place of an active seat in pick order,
+/// [`TO_BLIND`] or [`NOWHERE`] (each form's packets written out, V2). A deal reads its map as a constant,
+/// so that the compiler writes each form's deal out card by card.
+pub const DEAL_MAPS: [[u8; 32]; 8] = [
+    deal_map(FIVE, 5),
+    deal_map(THREE, 3),
+    deal_map(CUTTHROAT, 4),
+    deal_map(CALLED_ACE_30, 4),
+    deal_map(FOUR_BLACK_QUEENS, 4),
+    deal_map(FIVE_EACH, 6),
+    deal_map(SEVEN, 7),
+    deal_map(EIGHT, 8),
+];
 
-const fn deck_order<const N: usize>(without: u32) -> [u8; N] {
-    let mut out = [0u8; N];
+const fn deck_order(without: u32) -> [u8; 32] {
+    let mut out = [0u8; 32];
     let (mut c, mut k) = (0, 0);
     while c < 32 {
         if without >> c & 1 == 0 {
@@ -415,9 +426,9 @@ const fn deck_order<const N: usize>(without: u32) -> [u8; N] {
     out
 }
 
-/// The 32 cards, and the 30 without 7♣ (0) and 7♠ (24), in index order.
+/// The 32 cards, and the 30 without 7♣ (0) and 7♠ (24), in index order (the last two entries unused).
 const ALL_ORDER: [u8; 32] = deck_order(0);
-const THIRTY_ORDER: [u8; 30] = deck_order(1 | 1 << 24);
+const THIRTY_ORDER: [u8; 32] = deck_order(1 | 1 << 24);
 
 impl Form {
     /// The form of `rules` (an invalid partner, refused by [`Rules::combination`], falls back to the form's
@@ -425,25 +436,24 @@ impl Form {
     pub fn of(rules: &Rules) -> Form {
         let all = CardSet::ALL;
         let thirty = all.without(SCard::of(Suit::Clubs, 0)).without(SCard::of(Suit::Spades, 0));
-        let (players, sits_out, deck, hand, blind, (packets, map), default) =
+        // The shape is the form's index in DEAL_MAPS; the five-handed packets serve the six with a sitting-out dealer.
+        let (players, sits_out, deck, hand, blind, (packets, shape), default) =
             match (rules.players, rules.four_handed) {
-                (3, _) => (3, false, all, 10, 2, (THREE, &THREE_MAP), Method::None),
-                (4, FourHanded::Cutthroat) => {
-                    (4, false, all, 7, 4, (CUTTHROAT, &CUTTHROAT_MAP), Method::None)
-                }
+                (3, _) => (3, false, all, 10, 2, (THREE, 1), Method::None),
+                (4, FourHanded::Cutthroat) => (4, false, all, 7, 4, (CUTTHROAT, 2), Method::None),
                 (4, FourHanded::CalledAce30) => {
-                    (4, false, thirty, 7, 2, (CALLED_ACE_30, &CALLED_ACE_30_MAP), Method::CalledAce)
+                    (4, false, thirty, 7, 2, (CALLED_ACE_30, 3), Method::CalledAce)
                 }
                 (4, FourHanded::BlackQueens) => {
-                    (4, false, all, 8, 0, (FOUR_BLACK_QUEENS, &FOUR_BLACK_QUEENS_MAP), Method::BlackQueens)
+                    (4, false, all, 8, 0, (FOUR_BLACK_QUEENS, 4), Method::BlackQueens)
                 }
                 (6, _) if rules.six_handed == SixHanded::DealerSitsOut => {
-                    (6, true, all, 6, 2, (FIVE, &FIVE_MAP), Method::CalledAce)
+                    (6, true, all, 6, 2, (FIVE, 0), Method::CalledAce)
                 }
-                (6, _) => (6, false, all, 5, 2, (FIVE_EACH, &FIVE_EACH_MAP), Method::CalledAce),
-                (7, _) => (7, false, all, 4, 4, (SEVEN, &SEVEN_MAP), Method::Jack),
-                (8, _) => (8, false, all, 4, 0, (EIGHT, &EIGHT_MAP), Method::BlackQueens),
-                _ => (5, false, all, 6, 2, (FIVE, &FIVE_MAP), Method::CalledAce),
+                (6, _) => (6, false, all, 5, 2, (FIVE_EACH, 5), Method::CalledAce),
+                (7, _) => (7, false, all, 4, 4, (SEVEN, 6), Method::Jack),
+                (8, _) => (8, false, all, 4, 0, (EIGHT, 7), Method::BlackQueens),
+                _ => (5, false, all, 6, 2, (FIVE, 0), Method::CalledAce),
             };
         let method = match rules.partner.method() {
             Some(m) if Form::allows(players, rules.four_handed, m) => m,
@@ -462,7 +472,7 @@ impl Form {
             blind_size: blind,
             packets,
             deck_order: if deck == all { &ALL_ORDER } else { &THIRTY_ORDER },
-            deal_map: map,
+            shape,
             method,
             jack_picker_holds,
         }

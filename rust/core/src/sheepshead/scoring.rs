@@ -56,24 +56,20 @@ pub fn settle_side(
     let u = if rules.double_on_the_bump && row < 0 { 2 * row } else { row }; // R29
     let members = side.count_ones() as i32;
     let k = i32::from(seating.active()) - members;
+    // What the picker (a lone seat, each of a pair) and its partner get.
+    let (lead, partner) = match (members, picker) {
+        (1, _) => (k * u, 0),
+        (_, None) => (k * u / 2, k * u / 2), // V15: the pair splits equally
+        _ if row == -3 && !rules.no_trick_split => (k * u, 0), // R27: the partner goes free on the schwarz row
+        _ => ((k - 1) * u, u),
+    };
     let mut returns = [0; MAX_PLAYERS];
     for &s in seating.order() {
-        returns[s as usize] = -u;
-    }
-    let seats = (0..MAX_PLAYERS as u8).filter(|s| side >> s & 1 == 1);
-    match (members, picker) {
-        (1, _) => seats.for_each(|s| returns[s as usize] = k * u),
-        (_, None) => seats.for_each(|s| returns[s as usize] = k * u / 2), // V15: the pair splits equally
-        (_, Some(p)) => {
-            let partner = seats.into_iter().find(|&s| s != p).expect("a side of two");
-            if row == -3 && !rules.no_trick_split {
-                returns[p as usize] = k * u; // R27: the partner goes free on the schwarz row
-                returns[partner as usize] = 0;
-            } else {
-                returns[p as usize] = (k - 1) * u;
-                returns[partner as usize] = u;
-            }
-        }
+        returns[s as usize] = match side >> s & 1 {
+            0 => -u,
+            _ if picker.is_none_or(|p| p == s) => lead,
+            _ => partner,
+        };
     }
     returns
 }

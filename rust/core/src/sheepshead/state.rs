@@ -12,7 +12,8 @@ use super::cards::{CardSet, SCard};
 use super::greedy::RolloutPolicy;
 use super::ranking::{suit_of, ESuit, Ranking};
 use super::rules::{
-    AllPass, CrackBy, Form, HoldCardLead, JackPickerHolds, Method, NoLegalCall, PartnerJack, RecrackBy, Rules,
+    AllPass, CrackBy, Form, HoldCardLead, JackPickerHolds, Method, NoLegalCall, PartnerJack, RecrackBy,
+    Rules, DEAL_MAPS, NOWHERE, TO_BLIND,
 };
 use super::scoring;
 use crate::bits::{select128, select64};
@@ -110,37 +111,62 @@ pub struct Seating {
     dealer: u8,
 }
 
+/// Every seating, built at compile time: by table (3 to 8 seats playing, then six with the dealer sitting
+/// out) and dealer.
+const SEATINGS: [[Seating; MAX_PLAYERS]; 7] = {
+    let mut all = [[Seating::EMPTY; MAX_PLAYERS]; 7];
+    let mut table = 0;
+    while table < 7 {
+        let (n, sits_out) = if table == 6 { (6, true) } else { (table as u8 + 3, false) };
+        let mut dealer = 0;
+        while dealer < n {
+            all[table][dealer as usize] = Seating::build(n, sits_out, dealer);
+            dealer += 1;
+        }
+        table += 1;
+    }
+    all
+};
+
 impl Seating {
+    const EMPTY: Seating = Seating {
+        order: [0; 2 * MAX_PLAYERS],
+        place: [0; MAX_PLAYERS],
+        next: [0; MAX_PLAYERS],
+        active: 0,
+        players: 0,
+        dealer: 0,
+    };
+
+    /// The seating of `form` with `dealer` dealing (a valid seat).
     #[inline]
     pub fn new(form: &Form, dealer: u8) -> Seating {
-        let n = form.players;
-        let active = form.active();
+        let table = if form.dealer_sits_out { 6 } else { form.players as usize - 3 };
+        SEATINGS[table][dealer as usize]
+    }
+
+    /// Pick order runs from the dealer's left, all the way round, past a sitting-out dealer.
+    const fn build(n: u8, sits_out: bool, dealer: u8) -> Seating {
+        let active = n - sits_out as u8;
         let mut order = [0u8; 2 * MAX_PLAYERS];
         let mut place = [u8::MAX; MAX_PLAYERS];
         let mut next = [0u8; MAX_PLAYERS];
-        if !form.dealer_sits_out {
-            // Every seat plays: pick order runs from the dealer's left, all the way round.
-            for k in 0..n {
-                let seat = (dealer + 1 + k) % n;
-                place[seat as usize] = k;
-                order[k as usize] = seat;
-                order[(k + n) as usize] = seat;
-                next[k as usize] = (k + 1) % n;
-            }
-            return Seating { order, place, next, active, players: n, dealer };
-        }
         let mut seat = dealer;
-        for k in 0..active {
-            seat = if seat + 1 == n { 0 } else { seat + 1 };
-            if form.dealer_sits_out && seat == dealer {
-                seat = if seat + 1 == n { 0 } else { seat + 1 };
+        let mut k = 0;
+        while k < active {
+            seat = (seat + 1) % n;
+            if sits_out && seat == dealer {
+                seat = (seat + 1) % n;
             }
             place[seat as usize] = k;
             order[k as usize] = seat;
             order[(k + active) as usize] = seat;
+            k += 1;
         }
-        for k in 0..active as usize {
+        let mut k = 0;
+        while k < active as usize {
             next[order[k] as usize] = order[k + 1];
+            k += 1;
         }
         Seating { order, place, next, active, players: n, dealer }
     }
@@ -267,6 +293,39 @@ impl From<DealError> for crate::error::Error {
     }
 }
 
+/// The form's deck shuffled (R8), and its cards at each place of the pick order and in the blind
+/// ([`TO_BLIND`]), by deal map `SHAPE` of [`DEAL_MAPS`] (V2). The map and the deck's size are constants here,
+/// so that each form's shuffle and deal are compiled for it.
+#[inline(always)]
+fn dealt_by<const SHAPE: usize>(rng: &mut Rng, form: &Form) -> [CardSet; MAX_PLAYERS + 1] {
+    let map = const { DEAL_MAPS[SHAPE] };
+    let len = const { DEAL_MAPS[SHAPE].len() - count_nowhere(&DEAL_MAPS[SHAPE]) };
+    debug_assert_eq!(len, form.deck.len() as usize);
+    let mut deck = *form.deck_order;
+    rng.shuffle(&mut deck[..len]);
+    let mut sets = [0u32; MAX_PLAYERS + 1];
+    // Written out card by card: each place is then a constant, and the sets stay in registers.
+    macro_rules! deal_positions {
+        ($($i:literal)*) => {$(
+            if map[$i] != NOWHERE {
+                sets[map[$i] as usize] |= 1 << deck[$i];
+            }
+        )*};
+    }
+    deal_positions!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
+    sets.map(CardSet)
+}
+
+/// The entries of a deal map past the end of its deck.
+const fn count_nowhere(map: &[u8; 32]) -> usize {
+    let (mut i, mut k) = (0, 0);
+    while i < 32 {
+        k += (map[i] == NOWHERE) as usize;
+        i += 1;
+    }
+    k
+}
+
 impl Deal {
     /// R8, V2: the form's deck in index order, shuffled, dealt by the form's packets from the top to the active
     /// seats in pick order and to the blind.
@@ -278,21 +337,21 @@ impl Deal {
     /// [`Deal::shuffled`] to the seats of `seating`.
     #[inline]
     fn shuffled_to(rng: &mut Rng, form: &Form, seating: &Seating) -> Deal {
-        let mut deck = [0u8; 32];
-        let len = form.deck_order.len();
-        deck[..len].copy_from_slice(form.deck_order);
-        rng.shuffle(&mut deck[..len]);
-        // Where each place of the deal map puts a card: a seat's hand, or the blind after the hands.
-        let mut target = [super::rules::TO_BLIND; MAX_PLAYERS + 1];
-        target[..MAX_PLAYERS].copy_from_slice(&seating.order[..MAX_PLAYERS]);
-        let mut sets = [CardSet::EMPTY; MAX_PLAYERS + 1];
-        for (&card, &place) in deck[..len].iter().zip(form.deal_map.iter()) {
-            let set = &mut sets[target[place as usize] as usize];
-            *set = *set | CardSet(1 << card);
-        }
+        let sets = match form.shape {
+            0 => dealt_by::<0>(rng, form),
+            1 => dealt_by::<1>(rng, form),
+            2 => dealt_by::<2>(rng, form),
+            3 => dealt_by::<3>(rng, form),
+            4 => dealt_by::<4>(rng, form),
+            5 => dealt_by::<5>(rng, form),
+            6 => dealt_by::<6>(rng, form),
+            _ => dealt_by::<7>(rng, form),
+        };
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-        hands.copy_from_slice(&sets[..MAX_PLAYERS]);
-        Deal { hands, blind: sets[MAX_PLAYERS] }
+        for (&seat, &set) in seating.order().iter().zip(&sets) {
+            hands[seat as usize] = set;
+        }
+        Deal { hands, blind: sets[TO_BLIND as usize] }
     }
 
     /// V28: the first seat whose hand holds no ace, no king and no trump (only fail sevens to tens), if any. A
@@ -543,7 +602,7 @@ impl State {
     #[inline(always)]
     fn built(deal: Deal, rules: Rules, form: Form, seating: Seating, multiplier: u32, rng: Rng) -> State {
         let dealer = seating.dealer();
-        let mut s = State {
+        let s = State {
             rules,
             form,
             seating,
@@ -594,11 +653,17 @@ impl State {
             returns: [0; MAX_PLAYERS],
             start: None,
         };
-        s.begin();
+        if s.form.method == Method::BlackQueens || s.rules.blitz {
+            // Not in place: a hand that opens with the pick is built where it is returned (no copy of the state).
+            let mut s = s;
+            s.begin();
+            return s;
+        }
         s
     }
 
-    /// The first decision of a fresh hand (V.C.2): the blitz window, else the pick, else (V15) the play.
+    /// The first decision of a fresh hand (V.C.2) other than the pick: the blitz window, or (V15) the play.
+    #[cold]
     fn begin(&mut self) {
         if self.form.method == Method::BlackQueens {
             // V15: no pick, no blind; the holders of Q♣ and Q♠ are the side.
