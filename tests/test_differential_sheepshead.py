@@ -20,6 +20,7 @@ from tricktaker.reference import sheepshead as ref
 OPTION_SETS: list[dict[str, Any]] = [
     {},
     {"no_legal_call": "unknown"},
+    {"no_legal_call": "unknown", "called_card_no_discard": False},  # V11.3: a led under nothing follows
     {"all_pass": "doubler", "double_on_the_bump": True},
     {"jack_order": "seed", "called_card_no_discard": False},
     {"hold_card_lead": "forbidden", "no_legal_call": "unknown"},

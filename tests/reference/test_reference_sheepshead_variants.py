@@ -580,6 +580,27 @@ def test_tv_v4_under() -> None:
     assert "KD" not in legal_cards(state)
 
 
+def test_v11_3_a_led_under_that_nothing_follows_gives_the_trick_to_the_next_card() -> None:
+    """Every heart is gone (two buried, the called ace discarded under ``called_card_no_discard = False``) and
+    nobody trumps U's lead: the first card after U takes the trick and U's points (the Rust engine's test of
+    the same name plays the same hand)."""
+    hands = [
+        "7C 9C KC AD 10D KD",
+        "QC QS JC JS AC AS",
+        "8C 10C 7S QH QD JH",
+        "9H 10H 8S 9S JD 9D",
+        "KH AH KS 10S 8D 7D",
+    ]
+    state = deal(hands, "7H 8H", 4, no_legal_call="unknown", called_card_no_discard=False)
+    act(state, "pass", "pick", "bury 7H", "bury 8H", "call AH", "under JS")
+    play_tricks(state, "7C AC 8C 9H KH", "QC QH JD 8D AD", "QS QD 9D 7D 10D", "JC JH 10H AH KD")
+    assert state.trick_winners() == [1, 1, 1, 1]
+    play_tricks(state, "JS 7S 8S KS KC")
+    assert state.trick_winners()[4] == 2 and state.points()[2] == 2 + 4 + 4
+    play_tricks(state, "10C 9S 10S 9C AS")
+    assert state.is_terminal and sum(state.returns()) == 0
+
+
 # ------------------------------------------------------------------------------------------------------------
 # TV-V5: jack partner
 # ------------------------------------------------------------------------------------------------------------

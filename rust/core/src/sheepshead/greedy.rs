@@ -45,12 +45,9 @@ fn greedy_card(state: &State) -> Option<SCard> {
     let under = state.under().zip(state.called_card()).map(|(u, c)| (u, suit_of(c)));
     let led = Ranking::led_suit(trick[0], under);
     let power = |c: SCard| ranking.power_in_trick(c, led, under);
-    let (best_at, best_power) = trick
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| (i, power(c)))
-        .max_by_key(|&(_, p)| p)
-        .expect("a card on the table");
+    // The card holding the trick so far; after a lone led under (V11.3), the seat to act's own.
+    let best_at = super::ranking::trick_winner(ranking, trick, under);
+    let best_power = trick.get(best_at).map_or(0, |&c| power(c));
     let team = state.side();
     let side = |s: u8| team >> s & 1 == 1;
     let ours = side(state.seating().after(leader, best_at as u8)) == side(seat);

@@ -145,9 +145,6 @@ const fn build(jacks: JackOrder) -> Ranking {
 const STANDARD: Ranking = build(JackOrder::Standard);
 const SEED: Ranking = build(JackOrder::Seed);
 
-/// Strength of an under card in the suit it stands for: below every real card (R16). It never wins a trick
-/// (V11.3): led, the first card after it holds the trick until a better one comes.
-pub const UNDER_POWER: u8 = 1;
 /// Strength of a called ten in its suit's first trick under `called_ten_wins` (V10.2): above the ace (12),
 /// below every trump.
 pub const CALLED_TEN_POWER: u8 = 13;
@@ -173,17 +170,12 @@ impl Ranking {
     }
 
     /// The power of `c` in a trick led in `led`, where `under` is the card laid as the under (if any) and the
-    /// suit it stands for (R16): an under counts only in its suit, below the seven.
+    /// suit it stands for (R16): 0 for the under, which never wins (V11.3; led, the first card after it holds
+    /// the trick until a better one comes, see [`first_holder`]).
     #[inline]
     pub fn power_in_trick(&self, c: SCard, led: ESuit, under: Option<(SCard, ESuit)>) -> u8 {
         match under {
-            Some((u, s)) if u == c => {
-                if s == led {
-                    UNDER_POWER
-                } else {
-                    0
-                }
-            }
+            Some((u, _)) if u == c => 0,
             _ => self.trick_power(c, led),
         }
     }
@@ -211,11 +203,18 @@ impl Ranking {
     }
 }
 
-/// Index in `cards` of the card that wins the trick (R25); `under` is a card played face down as the under,
-/// standing for the lowest card of the suit it was laid for.
+/// The index in its trick of the card that holds a trick led by `lead` before any other card is compared: the
+/// lead, or (V11.3) after a led under the card that follows it.
+#[inline]
+pub fn first_holder(lead: SCard, under: Option<(SCard, ESuit)>) -> u8 {
+    u8::from(under.is_some_and(|(u, _)| u == lead))
+}
+
+/// Index in `cards` (a whole trick) of the card that wins it (R25); `under` is a card played face down as the
+/// under and the suit it stands for, which never wins (V11.3).
 pub fn trick_winner(ranking: &Ranking, cards: &[SCard], under: Option<(SCard, ESuit)>) -> usize {
     let led = Ranking::led_suit(cards[0], under);
-    let mut best = 0;
+    let mut best = usize::from(first_holder(cards[0], under));
     let mut best_power = 0;
     for (i, &c) in cards.iter().enumerate() {
         let p = ranking.power_in_trick(c, led, under);
@@ -284,11 +283,12 @@ mod tests {
     }
 
     #[test]
-    fn an_under_loses_to_the_suit_it_stands_for_but_takes_an_unfollowed_lead() {
+    fn v11_3_an_under_never_wins_and_after_its_lead_the_next_card_holds() {
         let r = Ranking::new(JackOrder::Standard);
         let under = Some((c("QC"), ESuit::HEARTS));
         assert_eq!(trick_winner(r, &cs("7H QC 8S 9C KS"), under), 0);
-        assert_eq!(trick_winner(r, &cs("QC 8S 9C KS AC"), under), 0);
+        assert_eq!(trick_winner(r, &cs("QC 8S 9C KS AC"), under), 1);
         assert_eq!(trick_winner(r, &cs("QC 8S 7H KS AC"), under), 2);
+        assert_eq!(trick_winner(r, &cs("QC 8S 9C KS QH"), under), 4);
     }
 }

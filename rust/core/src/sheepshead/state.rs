@@ -1329,8 +1329,7 @@ impl State {
             self.led = Ranking::led_suit(card, under);
             self.best_power = 0;
             self.on_table = CardSet::EMPTY;
-            // V11.3: a led under never wins; the first card after it holds the trick until beaten.
-            self.best = u8::from(under.is_some_and(|(u, _)| u == card));
+            self.best = super::ranking::first_holder(card, under); // V11.3
         }
         // R25: the highest trump, else the highest card of the led suit, takes the trick.
         let mut power = self.ranking.power_in_trick(card, self.led, under);

@@ -380,6 +380,31 @@ fn tv_v4_the_under_leads_the_called_suit_and_never_wins() {
     }
 }
 
+/// V11.3 when nothing follows a led under: every heart is gone (two buried, the called ace discarded under
+/// `called_card_no_discard = false`) and nobody trumps, so the first card after U takes the trick.
+#[test]
+fn v11_3_a_led_under_that_nothing_follows_gives_the_trick_to_the_next_card() {
+    let hands = [
+        "7C 9C KC AD 10D KD",
+        "QC QS JC JS AC AS",
+        "8C 10C 7S QH QD JH",
+        "9H 10H 8S 9S JD 9D",
+        "KH AH KS 10S 8D 7D",
+    ];
+    let r =
+        rules(&[("no_legal_call", Value::Choice("unknown")), ("called_card_no_discard", Value::Bool(false))]);
+    let mut s = table(&hands, "7H 8H", 4, r);
+    acts(&mut s, &["pass", "pick", "bury 7H", "bury 8H", "call AH", "under JS"]);
+    plays(&mut s, &["7C AC 8C 9H KH", "QC QH JD 8D AD", "QS QD 9D 7D 10D", "JC JH 10H AH KD"]);
+    assert_eq!(s.winners[..4], [1, 1, 1, 1]);
+    plays(&mut s, &["JS 7S 8S KS KC"]);
+    assert_eq!(s.winners[4], 2, "U never wins; the first card after it holds the trick");
+    assert_eq!(s.points[2], 2 + 4 + 4, "U's points go to the trick's winner");
+    plays(&mut s, &["10C 9S 10S 9C AS"]);
+    assert!(s.is_terminal());
+    assert_eq!(s.returns().iter().sum::<i32>(), 0);
+}
+
 #[test]
 fn tv_v5_jack_partner_alone_call_up_and_call_ace() {
     // (b) call up over the jacks, then the queens.
