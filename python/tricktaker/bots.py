@@ -643,7 +643,9 @@ class SolverPIMCBot:
       With at most ``solver_tricks`` tricks left, by the exact solver (``evaluator``: ``"solver"``, the return
       under perfect play, by default; ``"win"`` or ``"points"``); before, by ``rollouts`` greedy finishes of
       each world (early in a hand an exact solve costs milliseconds a world, and perfect play of a far-off
-      end is not what the table will play).
+      end is not what the table will play). In a game the solver does not model (another form or partner
+      method than the five-handed called ace, V12, another game of all passes:
+      :func:`tricktaker.sheepshead.solver_refusal`) every card is valued by the greedy finishes.
     * Sheepshead's pick, bury, call and under: each option valued in ``worlds`` deals by ``bid_rollouts``
       greedy finishes, in which every later pick, bury and call is the heuristic's
       (:func:`tricktaker.sheepshead.bidding_action`: the other seats are taken to bid as
@@ -770,7 +772,8 @@ class SolverPIMCBot:
                     return self._bidder("sheepshead").act(state)
                 values = self._search(state, me, "rollouts", None, self.bid_rollouts)
                 return legal[max(range(len(legal)), key=lambda i: (values[i], -i))]
-            if 6 - state.trick_number <= self.solver_tricks:
+            solvable = sheepshead.solver_refusal(state) is None
+            if solvable and state.hand_size - state.trick_number <= self.solver_tricks:
                 values = self._search(state, me, self.evaluator, None, 1)
             else:
                 values = self._search(state, me, "rollouts", None, self.rollouts or 24)

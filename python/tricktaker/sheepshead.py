@@ -63,6 +63,7 @@ __all__ = [
     "settlement_class",
     "simulate",
     "solve",
+    "solver_refusal",
     "suit_of",
     "table",
     "trick_winner",
@@ -102,12 +103,23 @@ class Solved(Generic[_Outcome]):
     """Positions the search visited (a measure of its work that does not depend on the machine)."""
 
 
+def solver_refusal(state: State) -> str | None:
+    """Why the exact solver (:func:`solve` and the functions beside it, the ``"solver"``, ``"win"`` and
+    ``"points"`` evaluators of :func:`tricktaker.search.pimc`) does not model the game ``state`` is played
+    under, or ``None`` when it does. It models the five-handed called-ace game (the picker not calling its
+    own ace, V12) and R31's leaster; another form, partner method or game of all passes is refused with this
+    reason. Within a game it models, a called ten before its suit is led (V10) or an under still in play
+    (V11.3) is refused by :func:`solve` itself, and valued by greedy rollouts by the evaluators."""
+    return _native.solver_refusal(state)
+
+
 def solve(state: State, *, moves: bool = True) -> Solved[int]:
     """The rest of the card play solved exactly, every card seen (perfect information), under every rule and
     option of the hand (R16, R18, R19, R22-R25): in a picked hand the picking side's final card points P
     (R26, the bury included; the side maximising it, the others minimising), in a leaster the paranoid
     return of the seat to act (R31: +4 if it can force its win against all four, else -1). The state must be
-    in the play phase (:class:`~tricktaker.errors.ArgumentError` otherwise).
+    in the play phase of a game the solver models (:func:`solver_refusal`;
+    :class:`~tricktaker.errors.ArgumentError` otherwise).
 
     With ``moves=False`` only the value and one optimal action are found, not each action's value: one search
     of the position, which stops at the first card that settles it, so about twice as fast."""

@@ -32,6 +32,7 @@ __all__ = [
     "reaches",
     "settlement_class",
     "solve",
+    "solver_refusal",
     "suit_of",
     "table",
     "trick_winner",
@@ -291,6 +292,7 @@ def ismcts(
     seed: int = 0,
     threads: int | None = 1,
 ) -> tuple[list[int], npt.NDArray[np.uint64], npt.NDArray[np.float64], int, int]: ...
+def solver_refusal(state: State) -> str | None: ...
 def solve(state: State, *, moves: bool = True) -> tuple[int, int, list[tuple[int, int]], int]: ...
 def reaches(
     state: State, target: int, *, moves: bool = True

@@ -590,6 +590,13 @@ pub fn settlement_class(py: Python<'_>, state: &Bound<'_, State>, moves: bool) -
     Ok((s.class as u8, s.best, s.moves.into_iter().map(|(a, c)| (a, c as u8)).collect(), s.nodes))
 }
 
+/// Why the exact solver does not model the game of ``state`` at all, or ``None``
+/// (``tricktaker.sheepshead.solver_refusal``).
+#[pyfunction]
+pub fn solver_refusal(state: &Bound<'_, State>) -> Option<String> {
+    solver::Solver::models_rules(&state.borrow().inner).err().map(|e| e.to_string())
+}
+
 /// A leaster seat's paranoid value (``tricktaker.sheepshead.leaster_values``): ``(value, best, moves, nodes)``.
 #[pyfunction]
 #[pyo3(signature = (state, seat, *, moves = true))]
@@ -613,6 +620,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(card_points, m)?)?;
     m.add_function(wrap_pyfunction!(trumps, m)?)?;
     m.add_function(wrap_pyfunction!(bidding_action, m)?)?;
+    m.add_function(wrap_pyfunction!(solver_refusal, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(reaches, m)?)?;
     m.add_function(wrap_pyfunction!(settlement_class, m)?)?;
