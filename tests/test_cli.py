@@ -685,7 +685,7 @@ def test_tractor_simulate_rule_options(capsys: pytest.CaptureFixture[str]) -> No
         tractor_must_follow_tractor=True,
         kitty_multiplier="exp",
         game_end="must_defend_ace",
-        negative_points_as_zero=False,
+        negative_points="extra_levels",
     )
     assert stats["rules"] == rules.to_dict()
     sim = tractor.simulate(300, 1, rules=rules)

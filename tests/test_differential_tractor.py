@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tricktaker import Card, tractor
+from tricktaker._core.tractor import next_round as _native_next_round
 from tricktaker.reference import tractor as ref
 
 DECK = [c for c in Card.all() for _ in range(2)]
@@ -64,9 +67,12 @@ def compare_deal(seed: int) -> None:
     assert fast_parts == ref.decompose(lead_text, ref_trump), where
 
     others = [[str(c) for c in h] for h in hands[1:]]
-    fast_throw = tractor.check_throw(lead, hands[1:], fast_trump)
-    ref_throw = ref.check_throw(lead_text, others, ref_trump)
-    assert (None if fast_throw is None else (texts(fast_throw[0]), fast_throw[1])) == ref_throw, where
+    for forced in ("fewest_cards_then_lowest", "first_in_turn_smallest"):  # F26
+        fast_throw = tractor.check_throw(lead, hands[1:], fast_trump, failed_throw_forced=forced)
+        ref_throw = ref.check_throw(lead_text, others, ref_trump, failed_throw_forced=forced)
+        assert (None if fast_throw is None else (texts(fast_throw[0]), fast_throw[1])) == ref_throw, (
+            f"{where} {forced}"
+        )
 
     option = rng.random() < 0.25
     plays = [lead]
@@ -124,8 +130,59 @@ ROUND_OPTIONS: list[dict[str, object]] = [
     {"kitty_multiplier": "exp", "first_drawer_round1": "seat0"},
     {"allow_self_reinforce": True, "red_pair_overrides_black_pair": True},
     {"tractor_must_follow_tractor": True, "game_end": "must_defend_ace"},
-    {"plain_suit_gap_closing": False, "negative_points_as_zero": False},
+    {"plain_suit_gap_closing": False, "negative_points": "extra_levels"},
+    # A.5 (F26, F27, F32, F33).
+    {"failed_throw_forced": "first_in_turn_smallest", "throw_penalty": "per_attempt_10"},
+    {"throw_penalty": "none", "kitty_multiplier": "largest_unit_times2", "deadzone": False},
+    {"kitty_multiplier": "largest_unit_pow2", "negative_points": "extra_levels", "defend_points": True},
+    # A.5's declarations (F7, F8, F10-F12).
+    {
+        "bid_override": "higher_suit",
+        "first_landlord": "first_declaration",
+        "joker_pair_declaration_keeps_rank": True,
+    },
+    {"bid_override": "count_only", "kitty_flip_joker_no_trump": True, "joker_declaration_min": "decks"},
+    {
+        "kitty_flip_joker_no_trump": True,
+        "joker_pair_declaration_keeps_rank": True,
+        "allow_self_reinforce": True,
+    },
 ]
+
+
+@pytest.mark.parametrize("negative_points", ["clamp", "extra_levels"])
+@pytest.mark.parametrize("deadzone", [True, False])
+def test_level_outcomes_agree(negative_points: str, deadzone: bool) -> None:
+    for points in range(-400, 601, 5):
+        fast = tractor.level_outcome(points, negative_points=negative_points, deadzone=deadzone)  # type: ignore[arg-type]
+        assert tuple(fast) == ref.level_outcome(points, negative_points=negative_points, deadzone=deadzone), (
+            points
+        )
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"defend_points": True},
+        {"game_end": "must_defend_ace", "defend_points": True},
+        {"deadzone": False},
+    ],
+)
+def test_matches_move_on_alike(options: dict[str, object]) -> None:
+    # F33, F35: after every possible round (levels, declarers, P) the library's Match arithmetic and the
+    # reference's round_outcome agree.
+    rules = tractor.Rules(**options)  # type: ignore[arg-type]
+    rng = random.Random(7)
+    for _ in range(3000):
+        levels = (rng.randint(2, 14), rng.randint(2, 14))
+        declarers, starter = rng.randint(0, 1), rng.randint(0, 3)
+        points = 5 * rng.randint(-20, 60)
+        fast = _native_next_round(levels, declarers, starter, points, rules)
+        slow = ref.round_outcome(points, levels, declarers, starter, ref.Rules(**options))  # type: ignore[arg-type]
+        # The reference counts a winner's levels on past the ace; the library keeps them at the ace (14).
+        reached = (min(slow.levels[0], 14), min(slow.levels[1], 14))
+        assert fast == (reached, slow.declarers, slow.starter, slow.winner), (levels, declarers, points)
 
 
 def compare_round(seed: int, options: dict[str, object], later: bool) -> None:

@@ -122,7 +122,7 @@ def test_random_games_are_zero_sum_and_reward_the_returns(module: ModuleType, ga
         (
             tractor_v0,
             {
-                "rules": tractor.Rules(kitty_multiplier="exp", negative_points_as_zero=False),
+                "rules": tractor.Rules(kitty_multiplier="exp", negative_points="extra_levels"),
                 "levels": (5, 14),
                 "declarers": 1,
                 "starter": 3,

@@ -72,20 +72,47 @@ def test_tv_t10_whole_round_arithmetic() -> None:
     assert level_outcome(70) == (True, 1)
 
 
+PASS_ACE, MUST_DEFEND_ACE = Rules(), Rules(game_end="must_defend_ace")
+
+
 @pytest.mark.parametrize(("points", "declarers", "starter"), [(75, 0, 2), (0, 0, 2), (80, 1, 1), (240, 1, 1)])
 def test_tv_t15_starter_rotation(points: int, declarers: int, starter: int) -> None:
-    _, next_declarers, next_starter, _ = tractor._native.next_round((2, 2), 0, 0, points, "pass_ace")
+    _, next_declarers, next_starter, _ = tractor._native.next_round((2, 2), 0, 0, points, PASS_ACE)
     assert (next_declarers, next_starter) == (declarers, starter)
-    assert tractor._native.next_round((2, 2), 1, 1, 60, "pass_ace")[2] == 3
+    assert tractor._native.next_round((2, 2), 1, 1, 60, PASS_ACE)[2] == 3
 
 
 def test_tv_t16_game_end() -> None:
     nr = tractor._native.next_round
-    assert nr((12, 5), 0, 0, 0, "pass_ace")[3] == 0
-    assert nr((5, 13), 0, 0, 160, "pass_ace")[3] == 1
-    assert nr((5, 13), 0, 0, 160, "must_defend_ace") == ((5, 14), 1, 1, None)
-    assert nr((14, 5), 0, 0, 75, "pass_ace")[3] == 0
-    assert nr((13, 5), 0, 0, 75, "pass_ace") == ((14, 5), 0, 2, None)
+    assert nr((12, 5), 0, 0, 0, PASS_ACE)[3] == 0
+    assert nr((5, 13), 0, 0, 160, PASS_ACE)[3] == 1
+    assert nr((5, 13), 0, 0, 160, MUST_DEFEND_ACE) == ((5, 14), 1, 1, None)
+    assert nr((14, 5), 0, 0, 75, PASS_ACE)[3] == 0
+    assert nr((13, 5), 0, 0, 75, PASS_ACE) == ((14, 5), 0, 2, None)
+
+
+def test_tv_f22_defend_points_in_a_match() -> None:
+    # F35: declarers at 4 with P = 0 (+3) stop at 5; holding again at 5 with P = 20 (+2) they reach 7;
+    # opponents at 5 taking over with P = 160 (+2) stay at 5; opponents at 3 with P = 200 (+3) stop at 5.
+    rules = Rules(defend_points=True)
+    nr = tractor._native.next_round
+    assert nr((4, 2), 0, 0, 0, rules)[0] == (5, 2)
+    assert nr((5, 2), 0, 0, 20, rules)[0] == (7, 2)
+    assert nr((2, 5), 0, 0, 160, rules)[:2] == ((2, 5), 1)
+    assert nr((2, 3), 0, 0, 200, rules)[0] == (2, 5)
+    assert nr((4, 2), 0, 0, 0, Rules())[0] == (7, 2)
+
+
+def test_tv_f21_level_outcomes_under_the_options() -> None:
+    assert level_outcome(-80, negative_points="extra_levels") == (True, 5)
+    assert level_outcome(-40, negative_points="extra_levels") == (True, 4)
+    assert level_outcome(-35, negative_points="extra_levels") == (True, 3)
+    assert level_outcome(-80) == (True, 3)
+    assert level_outcome(80, deadzone=False) == (False, 1)
+    assert level_outcome(115, deadzone=False) == (False, 1)
+    assert level_outcome(120, deadzone=False) == (False, 2)
+    with pytest.raises(RulesError, match="negative_points"):
+        level_outcome(0, negative_points="zero")  # type: ignore[arg-type]
 
 
 def test_whole_plays_and_failed_throws() -> None:
@@ -204,11 +231,12 @@ def test_str_shows_the_table() -> None:
     assert "Trump:" in text and "Result:" in text and "Declarers: seats" in text
 
 
-@pytest.mark.parametrize(("as_zero", "reported"), [(True, 0), (False, -10)])
-def test_negative_points_as_zero_r43(as_zero: bool, reported: int) -> None:
-    # An opponent's failed throw takes P below 0 (R42); the declarers gain 3 levels either way (R43).
+@pytest.mark.parametrize(("negative_points", "reported"), [("clamp", 0), ("extra_levels", -10)])
+def test_negative_points_r43_f33(negative_points: str, reported: int) -> None:
+    # An opponent's failed throw takes P below 0 (R42); the declarers gain 3 levels either way (R43, F33:
+    # -10 is still in the first window of extra_levels).
     hands = ["3S 9D 8D", "AS 5C 6C", "4S 7C JD", "6S 7D QD"]
-    rules = Rules(negative_points_as_zero=as_zero)
+    rules = Rules(negative_points=negative_points)
     state = State.from_cards([h.split() for h in hands], [], HEARTS_2, 0, 0, rules=rules)
     for play in ["3S", "AS", "4S", "6S", "5C 6C", "7C", "7D", "9D", "JD", "QD", "8D", "6C"]:
         state.play(play)
@@ -217,6 +245,53 @@ def test_negative_points_as_zero_r43(as_zero: bool, reported: int) -> None:
     assert failed is not None and failed[0] == 1 and failed[3] == -10
     assert state.points == reported
     assert state.returns() == [3, -3, 3, -3]
+
+
+@pytest.mark.parametrize(("as_zero", "negative_points"), [(True, "clamp"), (False, "extra_levels")])
+def test_negative_points_as_zero_still_sets_negative_points_with_a_warning(
+    as_zero: bool, negative_points: str
+) -> None:
+    with pytest.warns(DeprecationWarning, match="negative_points_as_zero is deprecated: use negative_points"):
+        rules = Rules(negative_points_as_zero=as_zero)
+    assert rules == Rules(negative_points=negative_points)
+    # An old save or pickle's rules still load (from a dict, as a pickle does); both names at once do not.
+    with pytest.warns(DeprecationWarning):
+        assert Rules.from_dict({"negative_points_as_zero": as_zero}) == rules
+    with pytest.raises(RulesError, match="replaced by negative_points: give one of them, not both"):
+        Rules(negative_points_as_zero=as_zero, negative_points="clamp")
+    with pytest.raises(RulesError, match="never took the value"):
+        Rules(negative_points_as_zero="yes")
+    # A save written before the rename loads with the new option.
+    state = State.new(3, rules=Rules(negative_points=negative_points))
+    old = json.loads(state.to_json())
+    del old["rules"]["negative_points"]
+    old["rules"]["negative_points_as_zero"] = as_zero
+    assert State.from_json(json.dumps(old)).rules == rules
+
+
+def _tv_f23_round(rules: Rules) -> State:
+    """A later round at level 5 whose kitty is TV-F23's, every declaration passed up (R20)."""
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    deck = [rank + suit for rank in ranks for suit in "CDHS"] * 2 + ["BJ", "RJ"] * 2
+    kitty = "9C BJ 5H KD 3S 8C 10H 2D".split()
+    for card in kitty:
+        deck.remove(card)
+    state = State.from_stack(deck + kitty, rules=rules, levels=(5, 5), declarers=0, starter=0)
+    while state.phase == "draw":
+        state.apply("pass")
+    return state
+
+
+def test_tv_f23_the_kitty_flip_and_the_no_trump_round_that_keeps_the_rank() -> None:
+    # F11, F12: by default BJ is skipped and 5♥ makes hearts trumps; under kitty_flip_joker_no_trump the
+    # turning stops at BJ, a no-trump round of the jokers (or of the jokers and every 5 with keeps_rank).
+    assert _tv_f23_round(Rules()).trump == Trump("5", "H")
+    assert _tv_f23_round(Rules(kitty_flip_joker_no_trump=True)).trump == Trump(None, None)
+    keeps = Rules(kitty_flip_joker_no_trump=True, joker_pair_declaration_keeps_rank=True)
+    state = _tv_f23_round(keeps)
+    assert state.trump == Trump("5", None)
+    finish(state, random.Random(1))
+    assert sum(state.returns()) == 0
 
 
 def test_playouts_finish_one_position_many_times() -> None:

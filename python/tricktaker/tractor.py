@@ -195,13 +195,19 @@ def check_throw(
     other_hands: Sequence[Iterable[CardLike]],
     trump: Trump,
     *,
-    failed_throw_forced: Literal["fewest_cards_then_lowest"] = "fewest_cards_then_lowest",
+    failed_throw_forced: Literal[
+        "fewest_cards_then_lowest", "first_in_turn_smallest"
+    ] = "fewest_cards_then_lowest",
 ) -> tuple[list[Card], int] | None:
-    """Check a lead against the other players' hands (R33, R34).
+    """Check a lead against the other players' hands (R33, R34, F26), ``other_hands`` in turn order after the
+    leader.
 
     ``None`` when it stands: a single, a pair, a tractor, or a throw whose every component no other player
-    can beat. Otherwise ``(forced, taken_back)``: the beatable component to lead instead (the fewest cards,
-    ties to the lowest) and the number of cards taken back (the penalty is 10 points each, R42).
+    can beat. Otherwise ``(forced, taken_back)``: the beatable component to lead instead and the number of
+    cards taken back (the penalty is 10 points each by default, R42, F27). The forced component is the one
+    with the fewest cards, ties to the lowest, then to the lowest suit in the order ♦ < ♣ < ♥ < ♠, among every
+    beatable component (``"fewest_cards_then_lowest"``) or among those the first player in turn order who
+    can beat one can beat (``"first_in_turn_smallest"``).
     """
     return _native.check_throw(lead, other_hands, trump, failed_throw_forced=failed_throw_forced)
 
@@ -287,14 +293,34 @@ class LevelOutcome(NamedTuple):
     """Levels gained by the side that comes out ahead: the declarers if they hold, else the opponents."""
 
 
-def level_outcome(points: int) -> LevelOutcome:
-    """R43: P ≤ 0 → declarers +3, 5–35 → +2, 40–75 → +1; from 80 the opponents take over, +1 per 40 above 80.
+def level_outcome(
+    points: int,
+    *,
+    negative_points: Literal["clamp", "extra_levels"] = "clamp",
+    deadzone: bool = True,
+) -> LevelOutcome:
+    """R43, F33: P ≤ 0 → declarers +3, 5–35 → +2, 40–75 → +1; from 80 the opponents take over, +0 for
+    80–115 (the dead zone) and +1 per 40 above.
+
+    The options are those of :class:`Rules`: ``negative_points="extra_levels"`` gives the declarers one
+    level more per 40 points below 5 (-40 to -75 → +4, -80 to -115 → +5, …), ``deadzone=False`` the opponents
+    one level more from 80 on (80–115 → +1).
 
     >>> level_outcome(165)
     LevelOutcome(declarers_hold=False, levels=2)
+    >>> level_outcome(-40, negative_points="extra_levels")
+    LevelOutcome(declarers_hold=True, levels=4)
     """
-    hold, levels = _native.level_outcome(points)
+    hold, levels = _native.level_outcome(points, negative_points=negative_points, deadzone=deadzone)
     return LevelOutcome(hold, levels)
+
+
+def _level_outcome_under(points: int, rules: Rules) -> LevelOutcome:
+    """`level_outcome` under the options of ``rules``."""
+    negative_points: Literal["clamp", "extra_levels"] = (
+        "extra_levels" if rules.negative_points == "extra_levels" else "clamp"
+    )
+    return level_outcome(points, negative_points=negative_points, deadzone=bool(rules.deadzone))
 
 
 # ---- batches ----
@@ -432,7 +458,7 @@ class Match:
         declarers, starter = state.declarers, state.starter
         assert declarers is not None and starter is not None and state.trump is not None
         levels, next_declarers, next_starter, winner = _native.next_round(
-            self.levels, declarers, starter, state.points, self.rules.game_end
+            self.levels, declarers, starter, state.points, self.rules
         )
         self.record.append(
             RoundRecord(
@@ -442,7 +468,7 @@ class Match:
                 starter=starter,
                 trump=str(state.trump),
                 points=state.points,
-                outcome=level_outcome(state.points),
+                outcome=_level_outcome_under(state.points, self.rules),
                 history=tuple(state.action_to_string(a) for a in state.history()),
             )
         )

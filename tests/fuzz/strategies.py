@@ -61,11 +61,14 @@ RULE_OPTIONS: dict[str, dict[str, list[Any]]] = {
         "red_pair_overrides_black_pair": [False, True],
         "plain_suit_gap_closing": [True, False],
         "tractor_must_follow_tractor": [False, True],
-        "failed_throw_forced": ["fewest_cards_then_lowest"],
-        "negative_points_as_zero": [True, False],
+        "failed_throw_forced": ["fewest_cards_then_lowest", "first_in_turn_smallest"],
+        "throw_penalty": ["per_card_taken_back", "per_attempt_10", "none"],
+        "negative_points": ["clamp", "extra_levels"],
+        "deadzone": [True, False],
         "over_240": ["per40_from_80"],
-        "kitty_multiplier": ["seed_2c", "exp"],
+        "kitty_multiplier": ["seed_2c", "exp", "largest_unit_times2", "largest_unit_pow2"],
         "game_end": ["pass_ace", "must_defend_ace"],
+        "defend_points": [False, True],
     },
 }
 

@@ -7,6 +7,9 @@ and the information keys agree as equivalence relations (the reference hashes it
 states share a key is compared, including states resampled for a player by either engine). JSON saves are
 byte-identical, load in the other engine with the same history (resampled rounds too), and corrupted saves
 raise `InvalidStateError` in both; pickling round-trips.
+
+The random options include those of the variants chapter for four players (F7, F8, F10-F12, F26, F27,
+F32, F33, F35).
 """
 
 from __future__ import annotations
@@ -41,11 +44,20 @@ def random_rules(rng: random.Random) -> dict[str, Any]:
         "first_drawer_round1": rng.choice(["random", "seat0"]),
         "allow_self_reinforce": rng.random() < 0.5,
         "red_pair_overrides_black_pair": rng.random() < 0.5,
+        "first_landlord": rng.choice(["winning_declaration", "first_declaration"]),
+        "bid_override": rng.choice(["standard", "higher_suit", "count_only"]),
+        "joker_declaration_min": rng.choice(["two", "decks"]),
+        "joker_pair_declaration_keeps_rank": rng.random() < 0.5,
+        "kitty_flip_joker_no_trump": rng.random() < 0.5,
         "plain_suit_gap_closing": rng.random() < 0.5,
         "tractor_must_follow_tractor": rng.random() < 0.5,
-        "negative_points_as_zero": rng.random() < 0.5,
-        "kitty_multiplier": rng.choice(["seed_2c", "exp"]),
+        "failed_throw_forced": rng.choice(["fewest_cards_then_lowest", "first_in_turn_smallest"]),
+        "throw_penalty": rng.choice(["per_card_taken_back", "per_attempt_10", "none"]),
+        "negative_points": rng.choice(["clamp", "extra_levels"]),
+        "deadzone": rng.random() < 0.5,
+        "kitty_multiplier": rng.choice(["seed_2c", "exp", "largest_unit_times2", "largest_unit_pow2"]),
         "game_end": rng.choice(["pass_ace", "must_defend_ace"]),
+        "defend_points": rng.random() < 0.5,
     }
 
 

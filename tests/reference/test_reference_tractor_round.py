@@ -454,7 +454,7 @@ def test_tv_t16_game_end() -> None:
 def test_failed_throw_by_an_opponent_lowers_p() -> None:
     # TV-T11 (a): seat 1 (an opponent) throws AS + QS QS; seat 2 holds KS KS.
     hands = [cards("3S 4S 5C"), cards("AS QS QS"), cards("KS KS 6C"), cards("6S 7S 8S")]
-    state = ref.State.from_cards(hands, [], HEARTS_2, 1, 0, rules=ref.Rules(negative_points_as_zero=False))
+    state = ref.State.from_cards(hands, [], HEARTS_2, 1, 0, rules=ref.Rules(negative_points="extra_levels"))
     act(state, "play AS", "play QS", "play QS")
     assert state.partial_play() == ["AS", "QS", "QS"] and len(state.hand(1)) == 3
     act(state, "finish")
@@ -541,7 +541,8 @@ def test_rules_validation_and_coercion() -> None:
         "seed_2c",
         "pass_ace",
     )
-    assert rules.negative_points_as_zero and rules.plain_suit_gap_closing and not rules.allow_self_reinforce
+    assert (rules.negative_points, rules.throw_penalty) == ("clamp", "per_card_taken_back")
+    assert rules.plain_suit_gap_closing and not rules.allow_self_reinforce
     for bad in (
         {"first_drawer_round1": "seat1"},
         {"allow_self_reinforce": 1},
@@ -728,7 +729,7 @@ def test_random_rounds_keep_their_invariants(seed: int) -> None:
         ref.Rules(first_drawer_round1="seat0", kitty_multiplier="exp"),
         ref.Rules(allow_self_reinforce=True, red_pair_overrides_black_pair=True),
         ref.Rules(plain_suit_gap_closing=False, tractor_must_follow_tractor=True),
-        ref.Rules(negative_points_as_zero=False),
+        ref.Rules(negative_points="extra_levels"),
         None,
     ][seed]
     state = random_round(seed, rules, sample=23)

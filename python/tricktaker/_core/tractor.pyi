@@ -107,7 +107,8 @@ def trick_points(cards: Iterable[_CardLike]) -> int: ...
 
 @final
 class Rules(_GameRules):
-    """Every option of A.4 (keyword-only; every default is the specification's)."""
+    """Every option of A.4 and of A.5 for four players and two decks (keyword-only; every default is the
+    specification's)."""
 
     def __new__(
         cls,
@@ -115,13 +116,23 @@ class Rules(_GameRules):
         first_drawer_round1: Literal["random", "seat0"] = "random",
         allow_self_reinforce: bool = False,
         red_pair_overrides_black_pair: bool = False,
+        first_landlord: Literal["winning_declaration", "first_declaration"] = "winning_declaration",
+        bid_override: Literal["standard", "higher_suit", "count_only"] = "standard",
+        joker_declaration_min: Literal["two", "decks"] = "two",
+        joker_pair_declaration_keeps_rank: bool = False,
+        kitty_flip_joker_no_trump: bool = False,
         plain_suit_gap_closing: bool = True,
         tractor_must_follow_tractor: bool = False,
-        failed_throw_forced: Literal["fewest_cards_then_lowest"] = "fewest_cards_then_lowest",
-        negative_points_as_zero: bool = True,
+        failed_throw_forced: Literal[
+            "fewest_cards_then_lowest", "first_in_turn_smallest"
+        ] = "fewest_cards_then_lowest",
+        throw_penalty: Literal["per_card_taken_back", "per_attempt_10", "none"] = "per_card_taken_back",
+        negative_points: Literal["clamp", "extra_levels"] = "clamp",
+        deadzone: bool = True,
         over_240: Literal["per40_from_80"] = "per40_from_80",
-        kitty_multiplier: Literal["seed_2c", "exp"] = "seed_2c",
+        kitty_multiplier: Literal["seed_2c", "exp", "largest_unit_times2", "largest_unit_pow2"] = "seed_2c",
         game_end: Literal["pass_ace", "must_defend_ace"] = "pass_ace",
+        defend_points: bool = False,
     ) -> Rules: ...
     @property
     def first_drawer_round1(self) -> Literal["random", "seat0"]: ...
@@ -130,19 +141,35 @@ class Rules(_GameRules):
     @property
     def red_pair_overrides_black_pair(self) -> bool: ...
     @property
+    def first_landlord(self) -> Literal["winning_declaration", "first_declaration"]: ...
+    @property
+    def bid_override(self) -> Literal["standard", "higher_suit", "count_only"]: ...
+    @property
+    def joker_declaration_min(self) -> Literal["two", "decks"]: ...
+    @property
+    def joker_pair_declaration_keeps_rank(self) -> bool: ...
+    @property
+    def kitty_flip_joker_no_trump(self) -> bool: ...
+    @property
     def plain_suit_gap_closing(self) -> bool: ...
     @property
     def tractor_must_follow_tractor(self) -> bool: ...
     @property
-    def failed_throw_forced(self) -> Literal["fewest_cards_then_lowest"]: ...
+    def failed_throw_forced(self) -> Literal["fewest_cards_then_lowest", "first_in_turn_smallest"]: ...
     @property
-    def negative_points_as_zero(self) -> bool: ...
+    def throw_penalty(self) -> Literal["per_card_taken_back", "per_attempt_10", "none"]: ...
+    @property
+    def negative_points(self) -> Literal["clamp", "extra_levels"]: ...
+    @property
+    def deadzone(self) -> bool: ...
     @property
     def over_240(self) -> Literal["per40_from_80"]: ...
     @property
-    def kitty_multiplier(self) -> Literal["seed_2c", "exp"]: ...
+    def kitty_multiplier(self) -> Literal["seed_2c", "exp", "largest_unit_times2", "largest_unit_pow2"]: ...
     @property
     def game_end(self) -> Literal["pass_ace", "must_defend_ace"]: ...
+    @property
+    def defend_points(self) -> bool: ...
 
 _Plays = list[tuple[int, list[Card]]]
 
@@ -246,9 +273,11 @@ class State(_GameState[Rules]):
 def solve(
     state: State, *, max_nodes: int = 10000000
 ) -> tuple[int, list[int], list[tuple[list[int], int]], int]: ...
-def level_outcome(points: int) -> tuple[bool, int]: ...
+def level_outcome(
+    points: int, *, negative_points: str = "clamp", deadzone: bool = True
+) -> tuple[bool, int]: ...
 def next_round(
-    levels: tuple[int, int], declarers: int, starter: int, points: int, game_end: str
+    levels: tuple[int, int], declarers: int, starter: int, points: int, rules: Rules
 ) -> tuple[tuple[int, int], int, int, int | None]: ...
 def table(rules: Rules | None = None) -> tuple[int, int, list[str]]: ...
 def random_playouts(

@@ -852,7 +852,7 @@ def add_rule_flags(
     title: str,
     *,
     skip: Sequence[str] = (),
-    aliases: Mapping[str, tuple[str, bool, str]] | None = None,
+    aliases: Mapping[str, tuple[str, bool | str, str]] | None = None,
 ) -> None:
     """Add one flag per option of ``rules.options()`` (but those in ``skip``): ``--name CHOICE`` for a choice,
     ``--name``/``--no-name`` for a flag, ``--name N`` for a number, each with the option's description, rule

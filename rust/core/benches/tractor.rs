@@ -3,6 +3,7 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use tricktaker_core::cards::{Card, Rank, Suit};
 use tricktaker_core::tractor::follow::{check_follow, extensions, for_each_follow, FollowRules};
+use tricktaker_core::tractor::rules::FailedThrowForced;
 use tricktaker_core::tractor::throw::check_throw;
 use tricktaker_core::tractor::trick::trick_winner;
 use tricktaker_core::tractor::{decompose, Hand, Trump, TrumpContext};
@@ -43,7 +44,7 @@ fn bench(c: &mut Criterion) {
     let throw = decompose(&ctx, hand("AS QS QS 9S")).unwrap();
     let others = [hand("KS KS 3S 5C"), hand("6D 7D 8D"), hand("10S 2S RJ")];
     c.bench_function("tractor check_throw (4-card throw, 3 hands)", |b| {
-        b.iter(|| check_throw(&ctx, black_box(&throw), &others))
+        b.iter(|| check_throw(&ctx, black_box(&throw), &others, FailedThrowForced::FewestCardsThenLowest))
     });
     let plays = [hand("AS KS KS"), hand("3H 4H 4H"), hand("5H 5H 6H"), hand("QS JS 9S")];
     c.bench_function("tractor trick_winner (ruffed throw)", |b| {

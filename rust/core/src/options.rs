@@ -59,6 +59,18 @@ pub struct OptionSpec {
     pub doc: &'static str,
 }
 
+/// An option replaced by another (A.5: `negative_points_as_zero` by `negative_points`): the old name still
+/// sets the new option, through `new_value`, and the bindings warn that it is deprecated.
+#[derive(Clone, Copy, Debug)]
+pub struct Renamed {
+    pub old: &'static str,
+    pub new: &'static str,
+    /// The new option's value for a value of the old one (`None`: not a value the old option took).
+    pub new_value: fn(Value<'_>) -> Option<Value<'static>>,
+    /// What the old name's values mean now, for the deprecation warning.
+    pub note: &'static str,
+}
+
 /// A type an option can have.
 pub trait OptionType: Copy {
     const KIND: Kind;
@@ -146,6 +158,44 @@ pub trait RuleOptions: Copy + Default + PartialEq + Send + Sync + 'static {
         Ok(())
     }
 
+    /// The options replaced by others, by their old names.
+    const RENAMED: &'static [Renamed] = &[];
+
+    /// The replaced option called `name`, if it is one.
+    fn renamed(name: &str) -> Option<&'static Renamed> {
+        Self::RENAMED.iter().find(|r| r.old == name)
+    }
+
+    /// Sets option `name`, or the option that replaced it ([`RuleOptions::RENAMED`]); an unknown name or a bad
+    /// value is refused and nothing changes.
+    fn set_any(&mut self, name: &str, value: Value<'_>) -> Result<(), RulesError> {
+        let Some(renamed) = Self::renamed(name) else { return self.set(name, value) };
+        let new = (renamed.new_value)(value).ok_or_else(|| RulesError {
+            option: name.to_owned(),
+            message: format!(
+                "{name} (replaced by {}) never took the value {}",
+                renamed.new,
+                value_text(value)
+            ),
+        })?;
+        self.set(renamed.new, new)
+    }
+
+    /// Refuses a set of option names that gives an option both by its old name and by the new one.
+    fn check_names(names: &[&str]) -> Result<(), RulesError> {
+        for &name in names {
+            if let Some(r) = Self::renamed(name) {
+                if names.contains(&r.new) {
+                    return Err(RulesError {
+                        option: name.to_owned(),
+                        message: format!("{name} was replaced by {}: give one of them, not both", r.new),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The row of option `name`.
     fn spec(name: &str) -> Result<&'static OptionSpec, RulesError> {
         Self::SPECS.iter().find(|s| s.name == name).ok_or_else(|| {
@@ -164,9 +214,11 @@ pub trait RuleOptions: Copy + Default + PartialEq + Send + Sync + 'static {
 
     /// The defaults with the given options set; the first bad one is refused.
     fn with_values<'a>(values: impl IntoIterator<Item = (&'a str, Value<'a>)>) -> Result<Self, RulesError> {
+        let values: Vec<(&str, Value<'_>)> = values.into_iter().collect();
+        Self::check_names(&values.iter().map(|&(n, _)| n).collect::<Vec<_>>())?;
         let mut rules = Self::default();
         for (name, value) in values {
-            rules.set(name, value)?;
+            rules.set_any(name, value)?;
         }
         rules.check()?;
         Ok(rules)
@@ -211,7 +263,8 @@ macro_rules! named_option {
 
 /// Declares a game's `Rules`: a struct of public fields, its `DEFAULT`, and its [`RuleOptions`] table. Each
 /// field is written `/// description` `[rule] name: Type (in MIN..=MAX)? = default;`. The struct's inherent
-/// `fn combination(&self) -> Result<(), RulesError>` is [`RuleOptions::check`].
+/// `fn combination(&self) -> Result<(), RulesError>` is [`RuleOptions::check`], and its inherent
+/// `const RENAMED_OPTIONS: &[Renamed]` is [`RuleOptions::RENAMED`].
 macro_rules! rule_options {
     (
         $(#[$meta:meta])*
@@ -240,6 +293,7 @@ macro_rules! rule_options {
         }
 
         impl $crate::options::RuleOptions for $name {
+            const RENAMED: &'static [$crate::options::Renamed] = $name::RENAMED_OPTIONS;
             const SPECS: &'static [$crate::options::OptionSpec] = &[$(
                 $crate::options::OptionSpec {
                     name: stringify!($field),

@@ -100,6 +100,8 @@ pub fn rules_from_json<R: RuleOptions>(value: &Value) -> Result<R, InvalidState>
     let Value::Object(map) = value else {
         return Err(InvalidState(format!("rules must be an object, not {value}")));
     };
+    R::check_names(&map.keys().map(String::as_str).collect::<Vec<_>>())
+        .map_err(|e| InvalidState(format!("bad rule options: {e}")))?;
     let mut rules = R::default();
     for (name, v) in map {
         let v = match v {
@@ -108,7 +110,7 @@ pub fn rules_from_json<R: RuleOptions>(value: &Value) -> Result<R, InvalidState>
             Value::Number(n) if n.as_i64().is_some() => OptionValue::Int(n.as_i64().expect("checked")),
             _ => return Err(InvalidState(format!("bad rule options: {name} cannot be {v}"))),
         };
-        rules.set(name, v).map_err(|e| InvalidState(format!("bad rule options: {e}")))?;
+        rules.set_any(name, v).map_err(|e| InvalidState(format!("bad rule options: {e}")))?;
     }
     rules.check().map_err(|e| InvalidState(format!("bad rule options: {e}")))?;
     Ok(rules)

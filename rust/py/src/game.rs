@@ -99,9 +99,21 @@ pub fn option_object<'py, R: RuleOptions>(
 /// `RulesError` naming it.
 pub fn rules_with<R: RuleOptions>(mut rules: R, options: Option<&Bound<'_, PyDict>>) -> Result<R> {
     let Some(options) = options else { return Ok(rules) };
+    let names: Vec<String> = options.keys().iter().filter_map(|k| k.extract().ok()).collect();
+    R::check_names(&names.iter().map(String::as_str).collect::<Vec<_>>())?;
     for (key, value) in options.iter() {
         let name: String =
             key.extract().map_err(|_| errors::RulesError::new_err("option names are strings"))?;
+        if let Some(renamed) = R::renamed(&name) {
+            let message =
+                format!("the rule option {name} is deprecated: use {} ({})", renamed.new, renamed.note);
+            PyErr::warn(
+                options.py(),
+                &options.py().get_type::<pyo3::exceptions::PyDeprecationWarning>(),
+                &std::ffi::CString::new(message).expect("no NUL"),
+                2,
+            )?;
+        }
         let text;
         // A bool first (`True` is an int too; numpy's booleans count), then any integer (`__index__`).
         let v = if let Ok(b) = value.extract::<bool>() {
@@ -117,7 +129,7 @@ pub fn rules_with<R: RuleOptions>(mut rules: R, options: Option<&Bound<'_, PyDic
                 format!("{name} must be {}, not {}", spec.kind.expected(), crate::args::repr(&value));
             return Err(errors::RulesError::new_err(message).into());
         };
-        rules.set(&name, v)?;
+        rules.set_any(&name, v)?;
     }
     rules.check()?;
     Ok(rules)

@@ -6,6 +6,7 @@ use crate::errors;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use tricktaker_core::cards::{Rank, Suit};
+use tricktaker_core::options::{RuleOptions, Value};
 use tricktaker_core::tractor::follow::{self, FollowRules};
 use tricktaker_core::tractor::round::{HAND_SIZE, NUM_PLAYERS};
 use tricktaker_core::tractor::{throw, trick, trump, Format, Hand};
@@ -255,7 +256,8 @@ pub fn follow_extensions(
     Ok(cards_out(py, Hand::from_masks(mask, 0).cards()))
 }
 
-/// ``None`` if the lead stands (not a throw, or no component beatable, R33); else ``(forced, taken_back)``.
+/// ``None`` if the lead stands (not a throw, or no component beatable, R33); else ``(forced, taken_back)``,
+/// ``other_hands`` in turn order after the leader (F26).
 #[pyfunction]
 #[pyo3(signature = (lead, other_hands, trump, *, failed_throw_forced = Text::new("fewest_cards_then_lowest")),
        text_signature = "(lead, other_hands, trump, *, failed_throw_forced='fewest_cards_then_lowest')")]
@@ -265,19 +267,15 @@ pub fn check_throw(
     other_hands: &Bound<'_, PyAny>,
     trump: PyRef<'_, Trump>,
     failed_throw_forced: Text,
-) -> PyResult<Option<(Vec<Py<Card>>, u32)>> {
-    if &*failed_throw_forced != "fewest_cards_then_lowest" {
-        return Err(errors::RulesError::new_err(format!(
-            "failed_throw_forced must be one of [\"fewest_cards_then_lowest\"], not {:?}",
-            &*failed_throw_forced
-        )));
-    }
+) -> crate::errors::Result<Option<(Vec<Py<Card>>, u32)>> {
+    let mut rules = tricktaker_core::tractor::rules::Rules::default();
+    rules.set("failed_throw_forced", Value::Choice(&failed_throw_forced))?;
     let f = format_arg(trump.ctx, lead)?;
     let others = items(other_hands, "other_hands", NUM_PLAYERS - 1)?
         .iter()
         .map(|h| play_arg(h, "a hand of other_hands"))
         .collect::<PyResult<Vec<Hand>>>()?;
-    Ok(throw::check_throw(trump.ctx, &f, &others)
+    Ok(throw::check_throw(trump.ctx, &f, &others, rules.failed_throw_forced)
         .map(|x| (cards_out(py, trump.ctx.sorted(x.forced.cards)), x.taken_back)))
 }
 

@@ -8,9 +8,10 @@ use crate::game::rules_class;
 use crate::tractor::{hand_arg, play_arg, sort_plays, Trump};
 use pyo3::prelude::*;
 use tricktaker_core::cards::Card as CoreCard;
+use tricktaker_core::options::{RuleOptions, Value};
 use tricktaker_core::tractor::declare::Declaration;
 use tricktaker_core::tractor::round::{self, NUM_PLAYERS};
-use tricktaker_core::tractor::rules::{self, GameEnd};
+use tricktaker_core::tractor::rules;
 use tricktaker_core::tractor::scoring;
 use tricktaker_core::tractor::{Hand, TrumpContext};
 use tricktaker_core::Game;
@@ -450,10 +451,18 @@ crate::game::state_class!(
 
 crate::game::game_functions!(State(round::State), Rules, "tricktaker.tractor.Rules", "tricktaker.tractor");
 
-/// R43: ``(declarers_hold, levels)`` for the opponents' points P.
+/// R43, F33: ``(declarers_hold, levels)`` for the opponents' points P.
 #[pyfunction]
-pub fn level_outcome(points: Int) -> PyResult<(bool, u8)> {
-    let o = scoring::level_outcome(points_arg(points)?);
+#[pyo3(signature = (points, *, negative_points = Text::new("clamp"), deadzone = true),
+       text_signature = "(points, *, negative_points='clamp', deadzone=True)")]
+pub fn level_outcome(
+    points: Int,
+    negative_points: Text,
+    deadzone: bool,
+) -> crate::errors::Result<(bool, u8)> {
+    let mut rules = rules::Rules { deadzone, ..rules::Rules::default() };
+    rules.set("negative_points", Value::Choice(&negative_points))?;
+    let o = scoring::level_outcome(points_arg(points)?, &rules);
     Ok((o.declarers_hold, o.levels))
 }
 
@@ -485,30 +494,18 @@ pub fn solve(py: Python<'_>, state: &Bound<'_, State>, max_nodes: Int) -> PyResu
     Ok((found.value, ids(&found.best), found.moves.iter().map(|(l, v)| (ids(l), *v)).collect(), found.nodes))
 }
 
-/// R44–R47: ``(levels, declarers, starter, winner)`` after a round.
+/// R44–R48, F35: ``(levels, declarers, starter, winner)`` after a round under ``rules``.
 #[pyfunction]
 pub fn next_round(
     levels: &Bound<'_, PyAny>,
     declarers: Int,
     starter: Int,
     points: Int,
-    game_end: Text,
+    rules: PyRef<'_, Rules>,
 ) -> PyResult<NextRound> {
     let (declarers, starter) =
         (team_arg(declarers, "declarers")?, seat_arg(starter, "starter", NUM_PLAYERS)?);
-    let p = scoring::next_round(
-        levels_arg(levels)?,
-        declarers,
-        starter,
-        points_arg(points)?,
-        GameEnd::parse(&game_end).ok_or_else(|| {
-            errors::RulesError::new_err(format!(
-                "game_end must be one of {:?}, not {:?}",
-                GameEnd::CHOICES,
-                &*game_end
-            ))
-        })?,
-    );
+    let p = scoring::next_round(levels_arg(levels)?, declarers, starter, points_arg(points)?, &rules.0);
     Ok(((p.levels[0], p.levels[1]), p.declarers, p.starter, p.winner))
 }
 

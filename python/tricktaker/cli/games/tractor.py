@@ -77,12 +77,13 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
     add_rule_flags(
         parser,
         tractor.Rules,
-        "rule options (docs/rules/tractor.md, A.4)",
+        "rule options (docs/rules/tractor.md, A.4 and A.5)",
         aliases={
-            "negative_points_as_zero": (
+            "negative_points": (
                 "--negative-points-not-zero",
-                False,
-                "the same as --no-negative-points-as-zero: a negative total is reported as it is (R43)",
+                "extra_levels",
+                "deprecated: the same as --negative-points extra_levels (a negative total is reported as it "
+                "is, and counts for levels, F33)",
             )
         },
     )

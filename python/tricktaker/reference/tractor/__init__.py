@@ -29,13 +29,14 @@ that `round` hands the bodies of some `State` methods to `information`, `saving`
 * `format` -- pairs, tractors and the canonical split of a lead, `decompose` (R12, R27, R33).
 * `follow` -- legal follows (R26, R28-R32): `is_legal_follow`, `legal_follows` and, card by card,
   `follow_extensions`.
-* `throw` -- throw validity and the forced component of a failed throw, `check_throw` (R33, R34).
+* `throw` -- throw validity and the forced component of a failed throw, `check_throw` (R33, R34, F26).
 * `trick` -- card points, `card_points` and `trick_points` (R3), and `trick_winner` (R35-R39).
 * `actions` -- the 120 action ids, `action_to_string` and `string_to_action`.
-* `rules` -- the options of A.4, `Rules`.
-* `declare` -- `Declaration`, `legal_declarations` (R15-R17) and the talon flip, `flip_talon` (R20).
-* `scoring` -- `level_outcome` (R43), `kitty_bonus` (R41), the throw penalty (R34, R42) and
-  `round_outcome` (R44-R47).
+* `rules` -- the options of A.4 and of the variants' A.5 for four players and two decks, `Rules`.
+* `declare` -- `Declaration`, `legal_declarations` (R15-R17, F7-F9) and the talon flip, `flip_talon`
+  (R20, F11).
+* `scoring` -- `level_outcome` (R43, F33), `kitty_bonus` (R41, F32), the throw penalty (R34, R42, F27) and
+  `round_outcome` (R44-R48, F35).
 * `origin` -- what a round starts from (a seeded deal, a stack or a position), which `undo` rebuilds.
 * `round` -- `State`: the draw and the declarations, redeals and the talon flip (R13-R22), the kitty
   (R23, R24), the play card by card (R25-R39), scoring (R40-R48), and the search protocol.
@@ -72,7 +73,9 @@ Readings where the rules or the contract leave a choice:
 * R32, option ``tractor_must_follow_tractor``: for each tractor of k pairs in the lead, a follower whose
   led-suit cards hold k pairs at consecutive positions (possibly inside a longer tractor) must play cards
   that contain such a tractor; it only applies when the follower has at least n cards of the led suit.
-* R34: among beatable components of the same size and position (2♣2♣ and 2♠2♠) the lowest ids are forced.
+* R34, F26: among beatable components of the same size and position (2♣2♣ and 2♦2♦) the lowest in S-order
+  (♦ < ♣ < ♥ < ♠) is forced; "the lowest bottom position" is the weakest bottom card. `check_throw` takes
+  the other hands in turn order after the leader, which ``first_in_turn_smallest`` reads.
 * R39: a follower's play counts as a ruff only if all its cards are trumps; it is then compared by the
   highest run of L pairs (L the longest tractor of the lead), else the highest pair, else the highest card.
 * ``Trump(rank, None)`` (accepted by the contract) makes the jokers and the four rank cards trumps, the rank
@@ -83,17 +86,35 @@ Readings where the rules or the contract leave a choice:
 Readings of the round:
 
 * R16/R17: every override needs another player than the one whose declaration stands, the partner
-  included; ``allow_self_reinforce`` only lets that player turn a single into a pair of the same suit, and
-  ``red_pair_overrides_black_pair`` only lets another player's RJ RJ beat a standing BJ BJ.
+  included; ``allow_self_reinforce`` only lets that player turn a single into a pair of the same suit
+  (under every ``bid_override``: it adds a card), and ``red_pair_overrides_black_pair`` only lets another
+  player's RJ RJ beat a standing BJ BJ (not under ``count_only``).
+* F8, ``bid_override``: ``higher_suit`` lets another player's rank pair beat a standing rank pair of a suit
+  lower in S-order (♦ < ♣ < ♥ < ♠), and changes nothing else; ``count_only`` lets only a pair (of rank cards
+  or jokers) beat a single, so a standing pair, jokers included, is final. F7, ``joker_declaration_min``:
+  ``"decks"`` is two jokers with two decks, as ``"two"``. `legal_declarations` takes both as keywords too.
+* F10, ``first_landlord = "first_declaration"``: the round-1 starter is the first seat that declared in the
+  deal played (a redeal, R19, starts afresh; a deal redealt had no declaration anyway), its team declares;
+  the trump is the standing declaration's. Later rounds are unchanged (R22).
+* F11, F12: a no-trump round made by jokers (a joker pair standing, or under ``kitty_flip_joker_no_trump`` a
+  joker turned before any trump-rank card, which stops the turning: `State.turned` is its place, from 1) has
+  the trump ``Trump(None, None)``, or ``Trump(rank, None)`` under ``joker_pair_declaration_keeps_rank``. The
+  observation keeps its layout: the new options have no place in it, and a kept rank shows as the trump's
+  rank with no suit.
 * Contract: after each card drawn, its drawer is asked whenever it has *any* legal declaration (not only one
   that uses the new card); the drawer of the 100th card is asked again in the final window if it still has
   one. A redeal (R19) shuffles the stack in its current order with the same generator.
 * A card added to a play being built stays in `State.hand` until the play is complete (contract).
-* R43, option ``negative_points_as_zero`` (default): `State.points` reports a negative P as 0 and
-  `State.raw_points` gives P as it runs (R42); the level outcome is the same either way (P <= 0: +3).
+* R43, F33, option ``negative_points = "clamp"`` (default): `State.points` reports a negative P as 0 and
+  `State.raw_points` gives P as it runs (R42); under ``"extra_levels"`` `State.points` is P as it runs.
+  `State.returns` follows ``negative_points`` and ``deadzone``, as `round_outcome` does.
+* F27: ``throw_penalty`` changes only the points of a failed throw; `State.failed_throws` counts every one,
+  ``none`` included.
 * R41, ``exp``: the pairs of the last lead are counted inside its tractors too.
-* R47: under ``pass_ace`` the winner's level in `round_outcome` is left above 14 (A); under
-  ``must_defend_ace`` levels stop at A and only declarers holding at A win.
+* R47, F35: under ``pass_ace`` the winner's level in `round_outcome` is left above 14 (A), the steps past A
+  meeting no checkpoint; under ``must_defend_ace`` levels stop at A (a checkpoint) and only declarers holding
+  at A win, their level reported as 14. ``defend_points`` makes 5, 10 and K checkpoints too.
+  `RoundOutcome.levels_gained` is R43's gain, which a checkpoint may cut short.
 * `State.from_cards` takes any seat as the first leader (a play-phase position); it has 0 deals and 100
   cards drawn.
 * `State.resample` counts deals with the two copies of a card told apart, as a shuffle does. Another
@@ -144,7 +165,14 @@ from .resample import _kitty_choices_bound as _kitty_choices_bound
 from .resample import _Turn as _Turn
 from .rng import Rng, derive_seed
 from .round import Phase, State
+from .rules import BID_OVERRIDE_CHOICES as BID_OVERRIDE_CHOICES
+from .rules import FIRST_LANDLORD_CHOICES as FIRST_LANDLORD_CHOICES
+from .rules import JOKER_DECLARATION_MIN_CHOICES as JOKER_DECLARATION_MIN_CHOICES
+from .rules import KITTY_MULTIPLIER_CHOICES as KITTY_MULTIPLIER_CHOICES
+from .rules import NEGATIVE_POINTS_CHOICES as NEGATIVE_POINTS_CHOICES
+from .rules import THROW_PENALTY_CHOICES as THROW_PENALTY_CHOICES
 from .rules import Rules, RulesLike
+from .scoring import PENALTY_PER_ATTEMPT as PENALTY_PER_ATTEMPT
 from .scoring import PENALTY_PER_CARD as PENALTY_PER_CARD
 from .scoring import RoundOutcome, kitty_bonus, level_outcome, round_outcome
 from .throw import FAILED_THROW_CHOICES as FAILED_THROW_CHOICES

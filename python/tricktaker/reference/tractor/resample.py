@@ -560,8 +560,9 @@ class _HiddenCards:
             ):
                 return False
         for seat, lead, forced, before_all in self._throws:
-            others = [_texts(then(other, before_all[other]).elements()) for other in range(NUM_PLAYERS)]
-            del others[seat]
+            # R33, F26: the other hands in turn order after the thrower, as the round checks them.
+            turn = [(seat + k) % NUM_PLAYERS for k in range(1, NUM_PLAYERS)]
+            others = [_texts(then(other, before_all[other]).elements()) for other in turn]
             failed = check_throw(_texts(lead), others, trump, failed_throw_forced=rules.failed_throw_forced)
             if (None if failed is None else tuple(sorted(_kind_id(card) for card in failed[0]))) != forced:
                 return False

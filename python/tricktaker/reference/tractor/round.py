@@ -33,14 +33,14 @@ from .cards import (
     _rank_text,
     _texts,
 )
-from .declare import Declaration, _declaration_ids, _declared_cards, _flip_talon_ids
+from .declare import Declaration, _declaration_ids, _declared_cards, _flip_talon_ids, _no_trump
 from .errors import IllegalActionError, NothingToUndoError, UnreachableStateError
 from .follow import _follow_next
 from .origin import _check_round, _Setup
 from .resample import _UNIFORM_VOID_TRIES, RESAMPLE_TRIES, _HiddenCards, _Rejected
 from .rng import _check_seed, _generator
 from .rules import Rules, RulesLike
-from .scoring import PENALTY_PER_CARD, RoundOutcome, kitty_bonus, level_outcome, round_outcome
+from .scoring import RoundOutcome, _throw_penalty, kitty_bonus, level_outcome, round_outcome
 from .throw import check_throw
 from .trick import card_points, trick_winner
 from .trump import Trump
@@ -182,6 +182,7 @@ class State:
         self._window = 0  # final-window seats already called (R18)
         self._decider: int | None = None  # the seat that may declare or pass now
         self._standing: Declaration | None = None
+        self._first_declarer: int | None = None  # F10: the first seat that declared in this deal
         self._hands: list[Counter[int]] = [Counter() for _ in range(NUM_PLAYERS)]
         self._talon: list[int] = []
         self._turned = 0  # talon cards turned over by R20
@@ -246,6 +247,7 @@ class State:
         self._window = 0
         self._decider = None
         self._standing = None
+        self._first_declarer = None  # F10: a redeal starts afresh (R19)
         self._hands = [Counter() for _ in range(NUM_PLAYERS)]
         self._talon = self._stack[DRAWN_CARDS:]  # R13: the last 8 cards
         self._stops = []
@@ -323,12 +325,15 @@ class State:
         return self.clone()
 
     def returns(self) -> list[int]:
-        """Per seat, zero before the end; at the end, with R43's outcome of P, each declarer gets ``+levels``
-        when the declarers hold and ``-(1 + levels)`` when the opponents take over, each opponent the
-        negation. Sums to 0."""
+        """Per seat, zero before the end; at the end, with R43's outcome of P (F33: under the options
+        ``negative_points`` and ``deadzone``), each declarer gets ``+levels`` when the declarers hold and
+        ``-(1 + levels)`` when the opponents take over, each opponent the negation. Sums to 0."""
         if self._phase != "done":
             return [0] * NUM_PLAYERS
-        hold, levels = level_outcome(self._points)
+        rules = self._rules
+        hold, levels = level_outcome(
+            self._points, negative_points=rules.negative_points, deadzone=rules.deadzone
+        )
         amount = levels if hold else -(1 + levels)
         declarers = self._declaring_team()
         return [amount if seat % 2 == declarers else -amount for seat in range(NUM_PLAYERS)]
@@ -506,7 +511,8 @@ class State:
 
     @property
     def rank(self) -> int:
-        """The round's trump rank (R5), the one declarations name; the trump has none after a joker pair."""
+        """The round's trump rank (R5), the one declarations name; the trump has none after a joker pair
+        (R9), unless ``joker_pair_declaration_keeps_rank`` (F12)."""
         return self._rank
 
     @property
@@ -539,9 +545,10 @@ class State:
 
     @property
     def points(self) -> int:
-        """P so far (R40-R42): the opponents' trick points, the throw penalties and the kitty bonus. With
-        ``negative_points_as_zero`` (default) a negative P is reported as 0 (R43); see `raw_points`."""
-        if self._rules.negative_points_as_zero:
+        """P so far (R40-R42, F31): the opponents' trick points, the throw penalties and the kitty bonus.
+        Under ``negative_points = "clamp"`` (default) a negative P is reported as 0 (R43, F33), under
+        ``"extra_levels"`` as it is; see `raw_points`."""
+        if self._rules.negative_points == "clamp":
             return max(self._points, 0)
         return self._points
 
@@ -669,23 +676,34 @@ class State:
     def _end_draw(self) -> None:
         """The trump is fixed (R18-R22), or the cards are redealt (R19); then the starter takes the talon."""
         standing = self._standing
-        flag = self._rules.plain_suit_gap_closing
+        rules = self._rules
+        flag = rules.plain_suit_gap_closing
         if standing is None:
             if self._round1:
                 # R19: the current stack is shuffled again with the same generator; same first drawer.
                 self._rng.shuffle(self._stack)
                 self._start_deal()
                 return
-            suit, self._turned = _flip_talon_ids(self._talon, self._rank)  # R20
-            self._trump = Trump(self._rank, suit, flag)
+            # R20; F11: under kitty_flip_joker_no_trump a joker turned first makes a no-trump round.
+            suit, self._turned = _flip_talon_ids(self._talon, self._rank, rules.kitty_flip_joker_no_trump)
+            if suit is None:
+                self._trump = _no_trump(self._rank, rules.joker_pair_declaration_keeps_rank, flag)  # F12
+            else:
+                self._trump = Trump(self._rank, suit, flag)
         elif standing.suit is None:
-            self._trump = Trump(None, None, flag)  # R15c, R9: no trump suit and no trump rank
+            # R15c, R9: no trump suit and no trump rank; F12: the rank kept under keeps_rank.
+            self._trump = _no_trump(self._rank, rules.joker_pair_declaration_keeps_rank, flag)
         else:
             self._trump = Trump(self._rank, standing.suit, flag)  # R15a/b
         if self._round1 and standing is not None:
-            # R21: the team of the declaration that stands declares, and its maker starts.
-            self._declarers = standing.seat % 2
-            self._starter = standing.seat
+            # R21: the team of the declaration that stands declares, and its maker starts; F10, under
+            # first_declaration: the first seat that declared in this deal instead (the trump is unchanged).
+            landlord = standing.seat
+            if rules.first_landlord == "first_declaration":
+                assert self._first_declarer is not None
+                landlord = self._first_declarer
+            self._declarers = landlord % 2
+            self._starter = landlord
         starter = self._starter_seat()
         self._hands[starter].update(self._talon)  # R23: the starter takes the talon (33 cards)
         self._phase = "kitty"
@@ -713,6 +731,8 @@ class State:
             assert seat is not None
             if action != PASS:
                 self._standing = Declaration(seat, action)  # the cards stay in the hand (R18)
+                if self._first_declarer is None:
+                    self._first_declarer = seat  # F10
                 self._exposed[seat] |= _declared_cards(action, self._rank)  # ... shown to all (R15)
             self._decider = None
             self._advance_draw()
@@ -741,17 +761,18 @@ class State:
                 del hand[kind]
 
     def _finish_lead(self) -> None:
-        """A lead is complete: a throw is checked against the three other hands (R33); a failed one is taken
-        back for its forced component, at 10 points per card taken back (R34, R42)."""
+        """A lead is complete: a throw is checked against the three other hands, in turn order after the
+        leader (R33, F26); a failed one is taken back for its forced component, at the penalty of
+        ``throw_penalty`` (R34, R42, F27: by default 10 points per card taken back)."""
         trump = self._current_trump()
         leader = self._leader
         lead = list(self._partial)
-        others = [_texts(self._hands[seat].elements()) for seat in range(NUM_PLAYERS) if seat != leader]
+        others = [_texts(self._hands[(leader + k) % NUM_PLAYERS].elements()) for k in range(1, NUM_PLAYERS)]
         failed = check_throw(_texts(lead), others, trump, failed_throw_forced=self._rules.failed_throw_forced)
         if failed is not None:
             forced, taken_back = failed
             lead = [_kind_id(card) for card in forced]
-            penalty = PENALTY_PER_CARD * taken_back
+            penalty = _throw_penalty(taken_back, self._rules.throw_penalty)
             # R42: a declarer's failed throw raises P, an opponent's lowers it.
             self._points += penalty if leader % 2 == self._declaring_team() else -penalty
             self._failed_throws += 1
@@ -767,7 +788,7 @@ class State:
             self._finish_trick()
 
     def _finish_trick(self) -> None:
-        """R35-R39 decide the trick; R40 counts it; R41 adds the kitty after the last trick."""
+        """R35-R39 decide the trick; R40 counts it; R41 (F32) adds the kitty after the last trick."""
         trump = self._current_trump()
         plays = [cards for _, cards in self._trick]
         winner = self._trick[trick_winner([_texts(cards) for cards in plays], trump)][0]

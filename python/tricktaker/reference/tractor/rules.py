@@ -1,7 +1,8 @@
-"""The options of A.4: `Rules`, whose defaults are the specification's (Rust: ``rules.rs``).
+"""The options of A.4 and of the variants' A.5 for the four-player game: `Rules`, whose defaults are the
+specification's (Rust: ``rules.rs``).
 
-Any object with the ten option attributes (`RulesLike`, such as the library's ``Rules``) is accepted where
-``rules`` is asked for, and read by `Rules.coerce`.
+Any object with the eighteen option attributes (`RulesLike`, such as the library's ``Rules``) is accepted
+where ``rules`` is asked for, and read by `Rules.coerce`.
 """
 
 from __future__ import annotations
@@ -15,18 +16,42 @@ _RULE_FIELDS: Final = (
     "first_drawer_round1",
     "allow_self_reinforce",
     "red_pair_overrides_black_pair",
+    "first_landlord",
+    "bid_override",
+    "joker_declaration_min",
+    "joker_pair_declaration_keeps_rank",
+    "kitty_flip_joker_no_trump",
     "plain_suit_gap_closing",
     "tractor_must_follow_tractor",
     "failed_throw_forced",
-    "negative_points_as_zero",
+    "throw_penalty",
+    "negative_points",
+    "deadzone",
     "over_240",
     "kitty_multiplier",
     "game_end",
+    "defend_points",
 )
+
+#: F10: who becomes the round-1 starter (landlord).
+FIRST_LANDLORD_CHOICES: Final = ("winning_declaration", "first_declaration")
+#: F8: which declarations override a standing one (R16, R17).
+BID_OVERRIDE_CHOICES: Final = ("standard", "higher_suit", "count_only")
+#: F7: how many identical jokers declare a no-trump round ("decks": D, which is 2 here, as "two").
+JOKER_DECLARATION_MIN_CHOICES: Final = ("two", "decks")
+#: F27: what a failed throw costs (R34, R42).
+THROW_PENALTY_CHOICES: Final = ("per_card_taken_back", "per_attempt_10", "none")
+#: F32: the kitty multiplier (R41).
+KITTY_MULTIPLIER_CHOICES: Final = ("seed_2c", "exp", "largest_unit_times2", "largest_unit_pow2")
+#: F33: how a negative P scores (R43).
+NEGATIVE_POINTS_CHOICES: Final = ("clamp", "extra_levels")
+#: R47, F35: when the game ends.
+GAME_END_CHOICES: Final = ("pass_ace", "must_defend_ace")
 
 
 class RulesLike(Protocol):
-    """Anything with the ten option attributes of A.4 can be passed as ``rules`` (the library's Rules)."""
+    """Anything with the eighteen option attributes of `Rules` can be passed as ``rules`` (the library's
+    Rules)."""
 
     @property
     def first_drawer_round1(self) -> str: ...
@@ -35,19 +60,35 @@ class RulesLike(Protocol):
     @property
     def red_pair_overrides_black_pair(self) -> bool: ...
     @property
+    def first_landlord(self) -> str: ...
+    @property
+    def bid_override(self) -> str: ...
+    @property
+    def joker_declaration_min(self) -> str: ...
+    @property
+    def joker_pair_declaration_keeps_rank(self) -> bool: ...
+    @property
+    def kitty_flip_joker_no_trump(self) -> bool: ...
+    @property
     def plain_suit_gap_closing(self) -> bool: ...
     @property
     def tractor_must_follow_tractor(self) -> bool: ...
     @property
     def failed_throw_forced(self) -> str: ...
     @property
-    def negative_points_as_zero(self) -> bool: ...
+    def throw_penalty(self) -> str: ...
+    @property
+    def negative_points(self) -> str: ...
+    @property
+    def deadzone(self) -> bool: ...
     @property
     def over_240(self) -> str: ...
     @property
     def kitty_multiplier(self) -> str: ...
     @property
     def game_end(self) -> str: ...
+    @property
+    def defend_points(self) -> bool: ...
 
 
 def _check_choice(field: str, value: object, choices: tuple[str, ...]) -> None:
@@ -63,34 +104,68 @@ def _check_bool(field: str, value: object) -> None:
 
 @dataclass(frozen=True)
 class Rules:
-    """The options of A.4; the defaults are the specification's."""
+    """The options of A.4 and those of the variants' A.5 that the four-player two-deck game has (F7, F8,
+    F10-F12, F26, F27, F32, F33, F35); the defaults are the specification's (tractor.md)."""
 
     first_drawer_round1: str = "random"  # R14: "random" (below(4)) or "seat0"
     allow_self_reinforce: bool = False  # R17: the standing declarer may turn a single into a pair, same suit
     red_pair_overrides_black_pair: bool = False  # R17: RJ RJ may override a standing BJ BJ
+    # F10: the round-1 starter is "winning_declaration" (the maker of the declaration that stands, R21) or
+    # "first_declaration" (the first player who declared in the deal played; the trump is still the standing
+    # declaration's)
+    first_landlord: str = "winning_declaration"
+    # F8: "standard" (R16, R17), "higher_suit" (also a rank pair over a rank pair of a suit lower in S-order
+    # D < C < H < S) or "count_only" (only more cards override: nothing overrides a pair, jokers included)
+    bid_override: str = "standard"
+    # F7: "two" or "decks" (D identical jokers); at two decks both mean a joker pair, never a single joker
+    joker_declaration_min: str = "two"
+    # F12: a no-trump round made by jokers keeps the trump rank (the jokers and every trump-rank card are
+    # trumps)
+    joker_pair_declaration_keeps_rank: bool = False
+    # F11: in a later round's talon flip (R20), a joker turned before any trump-rank card makes a no-trump
+    # round
+    kitty_flip_joker_no_trump: bool = False
     plain_suit_gap_closing: bool = True  # R12: plain suits close the trump rank's gap for tractors
     tractor_must_follow_tractor: bool = False  # R32
-    failed_throw_forced: str = "fewest_cards_then_lowest"  # R34
-    negative_points_as_zero: bool = True  # R43: a negative P is reported as 0
+    # R34, F26: "fewest_cards_then_lowest" or "first_in_turn_smallest" (the first blocker in turn order)
+    failed_throw_forced: str = "fewest_cards_then_lowest"
+    # R42, F27: "per_card_taken_back" (10 x cards taken back), "per_attempt_10" (10 per failed throw) or
+    # "none"
+    throw_penalty: str = "per_card_taken_back"
+    # R43, F33: "clamp" (a negative P is reported and scored as 0) or "extra_levels" (one more level per 40
+    # below -35)
+    negative_points: str = "clamp"
+    deadzone: bool = True  # R43, F33: P = 80..115 gives the opponents +0 (off: +1, one more per 40)
     over_240: str = "per40_from_80"  # R43: one more level per 40 points from 80 on
-    kitty_multiplier: str = "seed_2c"  # R41: "seed_2c" (2 x cards per player) or "exp" (2^(pairs + 1))
-    game_end: str = "pass_ace"  # R47: "pass_ace" or "must_defend_ace"
+    # R41, F32: "seed_2c" (2 x cards per player), "exp" (2^(pairs + 1)), "largest_unit_times2" (2 x the
+    # cards of the lead's largest component) or "largest_unit_pow2" (2^(those cards))
+    kitty_multiplier: str = "seed_2c"
+    game_end: str = "pass_ace"  # R47, F35: "pass_ace" or "must_defend_ace" (A is a checkpoint)
+    defend_points: bool = False  # F35: 5, 10 and K are checkpoints
 
     def __post_init__(self) -> None:
         _check_choice("first_drawer_round1", self.first_drawer_round1, ("random", "seat0"))
         _check_bool("allow_self_reinforce", self.allow_self_reinforce)
         _check_bool("red_pair_overrides_black_pair", self.red_pair_overrides_black_pair)
+        _check_choice("first_landlord", self.first_landlord, FIRST_LANDLORD_CHOICES)
+        _check_choice("bid_override", self.bid_override, BID_OVERRIDE_CHOICES)
+        _check_choice("joker_declaration_min", self.joker_declaration_min, JOKER_DECLARATION_MIN_CHOICES)
+        _check_bool("joker_pair_declaration_keeps_rank", self.joker_pair_declaration_keeps_rank)
+        _check_bool("kitty_flip_joker_no_trump", self.kitty_flip_joker_no_trump)
         _check_bool("plain_suit_gap_closing", self.plain_suit_gap_closing)
         _check_bool("tractor_must_follow_tractor", self.tractor_must_follow_tractor)
         _check_choice("failed_throw_forced", self.failed_throw_forced, FAILED_THROW_CHOICES)
-        _check_bool("negative_points_as_zero", self.negative_points_as_zero)
+        _check_choice("throw_penalty", self.throw_penalty, THROW_PENALTY_CHOICES)
+        _check_choice("negative_points", self.negative_points, NEGATIVE_POINTS_CHOICES)
+        _check_bool("deadzone", self.deadzone)
         _check_choice("over_240", self.over_240, ("per40_from_80",))
-        _check_choice("kitty_multiplier", self.kitty_multiplier, ("seed_2c", "exp"))
-        _check_choice("game_end", self.game_end, ("pass_ace", "must_defend_ace"))
+        _check_choice("kitty_multiplier", self.kitty_multiplier, KITTY_MULTIPLIER_CHOICES)
+        _check_choice("game_end", self.game_end, GAME_END_CHOICES)
+        _check_bool("defend_points", self.defend_points)
 
     @classmethod
     def coerce(cls, rules: RulesLike | None) -> Rules:
-        """These options as a `Rules`: ``None`` gives the defaults, any object with the ten attributes is
+        """These options as a `Rules`: ``None`` gives the defaults, any object with the eighteen attributes is
         copied (an enum-like value is read through its ``.value``)."""
         if rules is None:
             return cls()

@@ -548,6 +548,9 @@ impl Rules {
         Form::of(self)
     }
 
+    /// No option of Sheepshead has been renamed.
+    pub const RENAMED_OPTIONS: &'static [crate::options::Renamed] = &[];
+
     /// V.C: the combinations the rules refuse, each named with both options.
     pub fn combination(&self) -> Result<(), RulesError> {
         let refuse = |option: &str, message: String| Err(RulesError { option: option.to_owned(), message });

@@ -105,7 +105,7 @@ impl fmt::Display for State {
             write!(f, "\nFailed throw by seat {}: {attempted} → led {forced} ({:+})", t.seat, t.penalty)?;
         }
         if self.is_terminal() {
-            let outcome = level_outcome(self.reported_points());
+            let outcome = level_outcome(self.reported_points(), &self.rules());
             let side = if outcome.declarers_hold { "declarers hold" } else { "opponents take over" };
             let returns: Vec<String> = self.returns().iter().map(|r| format!("{r:+}")).collect();
             write!(f, "\nResult: {side}, +{} · returns {}", outcome.levels, returns.join(" "))?;

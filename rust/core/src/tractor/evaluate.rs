@@ -29,7 +29,7 @@ fn declarer_sign(state: &State, player: u8) -> f64 {
 
 /// `player`'s return from a round whose final P is `points` (R43, as the engine settles it).
 pub fn return_at(state: &State, player: u8, points: i32) -> f64 {
-    declarer_sign(state, player) * f64::from(declarer_return(level_outcome(points)))
+    declarer_sign(state, player) * f64::from(declarer_return(level_outcome(points, &state.rules())))
 }
 
 /// A finished round's worth to `player` in card points: P (R40–R42) for the opponents of the declarers,

@@ -24,13 +24,32 @@ pub(crate) fn knows_kitty(state: &State, seat: u8) -> bool {
         || state.starter() == Some(seat) && matches!(state.phase(), Phase::Kitty | Phase::Play)
 }
 
+/// The options of A.4 in the key (bits 0 to 5; the kitty multiplier's later choices included).
 fn rules_code(state: &State) -> u64 {
     let r = state.rules();
     u64::from(r.allow_self_reinforce)
         | u64::from(r.red_pair_overrides_black_pair) << 1
         | u64::from(r.plain_suit_gap_closing) << 2
         | u64::from(r.tractor_must_follow_tractor) << 3
-        | u64::from(r.kitty_multiplier == KittyMultiplier::Exp) << 4
+        | (r.kitty_multiplier as u64) << 4
+}
+
+/// The options of A.5 in the key, 0 at their defaults (so that a default round's key is what it was): what a
+/// seat may infer depends on some (a failed throw's choice, F26; which declarations were open to a player,
+/// F8, F10), what the points and the trump mean on others.
+fn variant_code(state: &State) -> u64 {
+    let r = state.rules();
+    (r.throw_penalty as u64)
+        | (r.failed_throw_forced as u64) << 2
+        | (r.negative_points as u64) << 3
+        | u64::from(!r.deadzone) << 4
+        | u64::from(r.defend_points) << 5
+        | (r.game_end as u64) << 6
+        | (r.first_landlord as u64) << 7
+        | (r.bid_override as u64) << 8
+        | (r.joker_declaration_min as u64) << 10
+        | u64::from(r.joker_pair_declaration_keeps_rank) << 11
+        | u64::from(r.kitty_flip_joker_no_trump) << 12
 }
 
 /// Length of an observation (see [`observe`] for the layout).
@@ -52,6 +71,9 @@ impl Information for State {
         feed(u64::from(seat) | u64::from(levels[0]) << 8 | u64::from(levels[1]) << 16);
         feed(u64::from(declarers.map_or(9, |d| d)) | u64::from(starter.map_or(9, |s| s)) << 8);
         feed(rules_code(state) | u64::from(state.first_drawer()) << 16 | u64::from(state.deals()) << 24);
+        if variant_code(state) != 0 {
+            feed(variant_code(state));
+        }
         match state.origin() {
             Origin::Deal(_) | Origin::Restacked(_) => {
                 // The seat's own draws, in order.
@@ -214,9 +236,16 @@ impl Information for State {
             out[932] = f32::from(u8::from(lead.is_throw()));
         }
         out[933] = f32::from(state.failed_throws()) / 25.0;
-        let code = rules_code(state);
-        for i in 0..5 {
-            out[934 + i] = ((code >> i) & 1) as f32;
+        let r = state.rules();
+        let flags = [
+            r.allow_self_reinforce,
+            r.red_pair_overrides_black_pair,
+            r.plain_suit_gap_closing,
+            r.tractor_must_follow_tractor,
+            r.kitty_multiplier == KittyMultiplier::Exp,
+        ];
+        for (i, flag) in flags.into_iter().enumerate() {
+            out[934 + i] = f32::from(u8::from(flag));
         }
     }
 

@@ -534,7 +534,8 @@ impl Shown {
                     let o = (usize::from(s) + 1 + k) % NUM_PLAYERS;
                     then(o, before[o])
                 });
-                check_throw(ctx, &lead, &others).map(|f| f.forced.cards) == forced
+                let rule = state.rules().failed_throw_forced;
+                check_throw(ctx, &lead, &others, rule).map(|f| f.forced.cards) == forced
             })
     }
 }

@@ -6,13 +6,13 @@
 //! they belong to is complete.
 
 use super::actions::{Action, DISCARD, FINISH, NUM_ACTIONS, PASS, PLAY};
-use super::declare::{can_declare, legal_declarations, talon_flip, Standing};
+use super::declare::{can_declare, legal_declarations, no_trump, talon_flip, Standing};
 use super::follow::{extensions, FollowRules};
 use super::format::{decompose, Format};
 use super::greedy::RolloutPolicy;
 use super::hand::Hand;
 use super::position::Position;
-use super::rules::{FirstDrawer, Rules};
+use super::rules::{FirstDrawer, FirstLandlord, NegativePoints, Rules};
 use super::scoring::{declarer_return, kitty_bonus, level_outcome, throw_penalty};
 use super::throw::check_throw;
 use super::trick::{points, winner_of};
@@ -173,6 +173,8 @@ struct Draw {
     window: u8,
     in_window: bool,
     standing: Option<Standing>,
+    /// The first seat that declared in this deal (F10).
+    first_by: Option<u8>,
     flipped: u8,
 }
 
@@ -350,6 +352,7 @@ impl State {
                 window: 0,
                 in_window: false,
                 standing: None,
+                first_by: None,
                 flipped: 0,
             },
             trump: None,
@@ -499,6 +502,7 @@ impl State {
         }
         self.draw.window = 0;
         self.draw.standing = None;
+        self.draw.first_by = None;
         self.shown.stops = 0;
         self.shown.exposed = [Hand::EMPTY; NUM_PLAYERS];
         self.hands = [Hand::EMPTY; NUM_PLAYERS];
@@ -537,11 +541,18 @@ impl State {
             match self.draw.standing {
                 Some(st) => {
                     if self.setup.declarers.is_none() {
-                        // R21: the round-1 declarer's team declares, and the declarer starts.
-                        self.setup.declarers = Some(team(st.by));
-                        self.setup.starter = Some(st.by);
+                        // R21: the round-1 declarer's team declares, and the declarer starts (F10: or the
+                        // first who declared).
+                        let landlord = match self.setup.rules.first_landlord {
+                            FirstLandlord::WinningDeclaration => st.by,
+                            FirstLandlord::FirstDeclaration => {
+                                self.draw.first_by.expect("a declaration stands")
+                            }
+                        };
+                        self.setup.declarers = Some(team(landlord));
+                        self.setup.starter = Some(landlord);
                     }
-                    self.fix_trump(st.declaration.trump(self.setup.rank));
+                    self.fix_trump(st.declaration.trump(self.setup.rank, &self.setup.rules));
                 }
                 // R19: nobody declared in round 1: collect, reshuffle, draw again.
                 None if self.setup.declarers.is_none() => {
@@ -550,9 +561,17 @@ impl State {
                 }
                 None => {
                     // R20: turn the talon over.
-                    let (suit, turned) = talon_flip(&self.draw.stack[DRAWN as usize..], self.setup.rank);
+                    let rules = &self.setup.rules;
+                    let (suit, turned) =
+                        talon_flip(&self.draw.stack[DRAWN as usize..], self.setup.rank, rules);
                     self.draw.flipped = turned as u8;
-                    self.fix_trump(Trump::new(Some(self.setup.rank), Some(suit)).expect("a rank and a suit"));
+                    let trump = match suit {
+                        Some(suit) => {
+                            Trump::new(Some(self.setup.rank), Some(suit)).expect("a rank and a suit")
+                        }
+                        None => no_trump(self.setup.rank, rules), // F11: a joker turned first
+                    };
+                    self.fix_trump(trump);
                 }
             }
             // R23: the starter takes the talon.
@@ -814,9 +833,10 @@ impl State {
         let attempted = self.trick.partial;
         let mut format = decompose(ctx, attempted).expect("a lead of one suit");
         let others: [Hand; 3] = std::array::from_fn(|k| self.hands[((seat + 1 + k as u8) % 4) as usize]);
-        if let Some(failed) = check_throw(ctx, &format, &others) {
-            // R34, R42: the beatable component is led instead; the rest goes back to the hand.
-            let penalty = throw_penalty(self.is_declarer(seat), failed.taken_back);
+        let rules = self.setup.rules;
+        if let Some(failed) = check_throw(ctx, &format, &others, rules.failed_throw_forced) {
+            // R34, R42, F26, F27: the beatable component is led instead; the rest goes back to the hand.
+            let penalty = throw_penalty(rules.throw_penalty, self.is_declarer(seat), failed.taken_back);
             self.score.points += penalty;
             self.score.failed_throws += 1;
             self.score.failed_throw =
@@ -855,7 +875,9 @@ impl State {
         let ctx = self.ctx.expect("play has a trump");
         let lead = self.trick.lead.as_ref().expect("a finished lead");
         let w = (self.trick.leader + winner_of(ctx, lead, &self.trick.plays) as u8) % 4;
-        let (lead_size, lead_pairs) = (lead.size(), lead.pair_count());
+        // R41, F32: after the last trick (every hand played out) the kitty counts by its lead.
+        let kitty = (self.hands[w as usize].is_empty() && !self.is_declarer(w))
+            .then(|| kitty_bonus(points(self.kitty), lead, self.setup.rules.kitty_multiplier));
         self.trick.lead = None;
         let cards = self.trick.plays.iter().fold(Hand::EMPTY, |all, &p| all.sum(p).expect("108 cards"));
         let pts = points(cards);
@@ -874,11 +896,9 @@ impl State {
         self.trick.leader = w;
         self.to_move = w;
         if self.hands[w as usize].is_empty() {
-            if !self.is_declarer(w) {
-                // R41: the kitty, multiplied by the last lead.
-                self.score.kitty_bonus =
-                    kitty_bonus(points(self.kitty), lead_size, lead_pairs, self.setup.rules.kitty_multiplier);
-                self.score.points += self.score.kitty_bonus;
+            if let Some(bonus) = kitty {
+                self.score.kitty_bonus = bonus;
+                self.score.points += bonus;
             }
             self.settle();
         }
@@ -886,7 +906,7 @@ impl State {
 
     fn settle(&mut self) {
         self.phase = Phase::Done;
-        let r = declarer_return(level_outcome(self.score.points));
+        let r = declarer_return(level_outcome(self.score.points, &self.setup.rules));
         let declarers = self.setup.declarers.expect("play has declarers");
         self.score.returns = std::array::from_fn(|s| if team(s as u8) == declarers { r } else { -r });
     }
@@ -971,12 +991,12 @@ impl State {
         Ok(())
     }
 
-    /// The opponents' points as reported (R43: a negative total counts as 0 with the default option).
+    /// The opponents' points as reported (R43, F33: a negative total counts as 0 under `negative_points =
+    /// clamp`, the default).
     pub fn reported_points(&self) -> i32 {
-        if self.setup.rules.negative_points_as_zero {
-            self.score.points.max(0)
-        } else {
-            self.score.points
+        match self.setup.rules.negative_points {
+            NegativePoints::Clamp => self.score.points.max(0),
+            NegativePoints::ExtraLevels => self.score.points,
         }
     }
 
@@ -1066,6 +1086,7 @@ impl Game for State {
             }
             Action::Declare(d) => {
                 self.draw.standing = Some(Standing { by: seat, declaration: d });
+                self.draw.first_by.get_or_insert(seat);
                 let cards = d.cards(self.setup.rank);
                 self.shown.exposed[seat as usize] = self.shown.exposed[seat as usize].union(cards);
                 self.after_declaration_turn();

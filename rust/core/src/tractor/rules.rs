@@ -1,6 +1,7 @@
-//! The configuration flags of A.4; `Rules::default()` is the specification's defaults.
+//! The configuration flags of A.4 and the options of A.5 (`tractor-variants.md`) for the four-player, two-deck
+//! game; `Rules::default()` is the specification's defaults.
 
-use crate::options::{named_option, rule_options, RulesError};
+use crate::options::{named_option, rule_options, Renamed, RulesError, Value};
 
 /// R14: who draws first in round 1.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -11,7 +12,7 @@ pub enum FirstDrawer {
     Seat0,
 }
 
-/// R41: the multiplier of the kitty's points when the opponents take the last trick.
+/// R41, F32: the multiplier of the kitty's points when the opponents take the last trick.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum KittyMultiplier {
     /// 2 × the number of cards each player played in the last trick.
@@ -19,6 +20,42 @@ pub enum KittyMultiplier {
     Seed2c,
     /// 2^(pairs in the last lead + 1).
     Exp,
+    /// 2 × the cards of the last lead's largest component (F32).
+    LargestUnitTimes2,
+    /// 2^(the cards of the last lead's largest component) (F32).
+    LargestUnitPow2,
+}
+
+/// F10: who becomes the landlord (the starter) of round 1.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FirstLandlord {
+    /// The player whose declaration finally stands (R21).
+    #[default]
+    WinningDeclaration,
+    /// The first player who declared; the trump still comes from the declaration that stands.
+    FirstDeclaration,
+}
+
+/// F8: which declarations override a standing one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BidOverride {
+    /// More cards, or as many jokers as rank cards (R16).
+    #[default]
+    Standard,
+    /// Also a pair of rank cards of a suit higher in the order ♦ < ♣ < ♥ < ♠.
+    HigherSuit,
+    /// Only more cards.
+    CountOnly,
+}
+
+/// F7: the fewest jokers that declare a no-trump round.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum JokerDeclarationMin {
+    /// Two (R15).
+    #[default]
+    Two,
+    /// One a deck: at two decks, two as well.
+    Decks,
 }
 
 /// R47: when the game ends.
@@ -31,11 +68,36 @@ pub enum GameEnd {
     MustDefendAce,
 }
 
-/// R34: which beatable component a failed throw must lead (the specification defines one rule).
+/// R34, F26: which beatable component a failed throw must lead.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum FailedThrowForced {
+    /// Of every beatable component: the fewest cards, then the lowest, then the lowest in S-order.
     #[default]
     FewestCardsThenLowest,
+    /// The first other player in turn order who can beat a component blocks; of the components it can beat,
+    /// the fewest cards, then the lowest, then the lowest in S-order.
+    FirstInTurnSmallest,
+}
+
+/// F27: the points a failed throw costs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ThrowPenalty {
+    /// 10 for every card taken back (R34, R42).
+    #[default]
+    PerCardTakenBack,
+    /// 10 for each failed throw.
+    PerAttempt10,
+    None,
+}
+
+/// F33: the levels of a negative point total.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum NegativePoints {
+    /// A negative P is reported, and scored, as 0 (R43).
+    #[default]
+    Clamp,
+    /// P counts as it is: one more level for the declarers per 40 points below 5.
+    ExtraLevels,
 }
 
 /// R43: the levels gained above 240 points (the specification defines one rule).
@@ -46,9 +108,24 @@ pub enum Over240 {
 }
 
 named_option!(FirstDrawer, Random => "random", Seat0 => "seat0");
-named_option!(KittyMultiplier, Seed2c => "seed_2c", Exp => "exp");
+named_option!(
+    KittyMultiplier,
+    Seed2c => "seed_2c",
+    Exp => "exp",
+    LargestUnitTimes2 => "largest_unit_times2",
+    LargestUnitPow2 => "largest_unit_pow2"
+);
 named_option!(GameEnd, PassAce => "pass_ace", MustDefendAce => "must_defend_ace");
-named_option!(FailedThrowForced, FewestCardsThenLowest => "fewest_cards_then_lowest");
+named_option!(
+    FailedThrowForced,
+    FewestCardsThenLowest => "fewest_cards_then_lowest",
+    FirstInTurnSmallest => "first_in_turn_smallest"
+);
+named_option!(FirstLandlord, WinningDeclaration => "winning_declaration", FirstDeclaration => "first_declaration");
+named_option!(BidOverride, Standard => "standard", HigherSuit => "higher_suit", CountOnly => "count_only");
+named_option!(JokerDeclarationMin, Two => "two", Decks => "decks");
+named_option!(ThrowPenalty, PerCardTakenBack => "per_card_taken_back", PerAttempt10 => "per_attempt_10", None => "none");
+named_option!(NegativePoints, Clamp => "clamp", ExtraLevels => "extra_levels");
 named_option!(Over240, Per40From80 => "per40_from_80");
 
 /// The table of Tractor's rule options: the one place an option is declared, handed to `callback!` with
@@ -59,7 +136,8 @@ macro_rules! tractor_rule_table {
     ($callback:ident $($arg:tt)*) => {
         $callback! {
             $($arg)*
-            /// Every option of A.4 (`docs/rules/tractor.md`); the defaults are the specification's.
+            /// Every option of A.4 and of A.5 for four players and two decks (`docs/rules/tractor.md`); the
+            /// defaults are the specification's.
             pub struct Rules {
                 /// Who draws first in round 1: a seat drawn by lot from the round's seed, or seat 0.
                 ["R14"] first_drawer_round1: FirstDrawer = FirstDrawer::Random;
@@ -67,20 +145,36 @@ macro_rules! tractor_rule_table {
                 ["R17"] allow_self_reinforce: bool = false;
                 /// A red joker pair may override a black joker pair.
                 ["R17"] red_pair_overrides_black_pair: bool = false;
+                /// Round 1's landlord: the player whose declaration stands, or the first who declared.
+                ["F10"] first_landlord: FirstLandlord = FirstLandlord::WinningDeclaration;
+                /// What overrides a declaration: more cards or jokers (standard), also a higher suit's pair (higher_suit), or only more cards (count_only).
+                ["F8"] bid_override: BidOverride = BidOverride::Standard;
+                /// The fewest jokers that declare: two, or one a deck (the same at two decks).
+                ["F7"] joker_declaration_min: JokerDeclarationMin = JokerDeclarationMin::Two;
+                /// A no-trump round made by jokers keeps the trump rank: the jokers and every rank card are trumps.
+                ["F12"] joker_pair_declaration_keeps_rank: bool = false;
+                /// Turning the kitty over (R20), a joker before any rank card makes a no-trump round.
+                ["F11"] kitty_flip_joker_no_trump: bool = false;
                 /// Plain suits close the gap left by the trump rank, for tractors.
                 ["R12"] plain_suit_gap_closing: bool = true;
                 /// A follower holding a tractor of the led suit must play it on a tractor.
                 ["R32"] tractor_must_follow_tractor: bool = false;
-                /// Which beatable component a failed throw must lead (the specification defines one).
-                ["R34"] failed_throw_forced: FailedThrowForced = FailedThrowForced::FewestCardsThenLowest;
-                /// A negative point total is reported, and scored, as 0.
-                ["R43"] negative_points_as_zero: bool = true;
+                /// Which beatable component a failed throw must lead: the smallest of all, or the smallest the first blocking player in turn order can beat.
+                ["F26"] failed_throw_forced: FailedThrowForced = FailedThrowForced::FewestCardsThenLowest;
+                /// What a failed throw costs: 10 a card taken back, 10 an attempt, or nothing.
+                ["F27"] throw_penalty: ThrowPenalty = ThrowPenalty::PerCardTakenBack;
+                /// A negative point total scores as 0 (clamp), or one more declarers' level per 40 points below 5 (extra_levels).
+                ["F33"] negative_points: NegativePoints = NegativePoints::Clamp;
+                /// 80 to 115 points give the opponents the deal but no level (the dead zone); off, one level more from 80 on.
+                ["F33"] deadzone: bool = true;
                 /// The levels gained from 240 points up (the specification defines one table).
                 ["R43"] over_240: Over240 = Over240::Per40From80;
-                /// The kitty counts 2 x the last lead's size (seed_2c) or 2^(pairs + 1) (exp).
-                ["R41"] kitty_multiplier: KittyMultiplier = KittyMultiplier::Seed2c;
+                /// The kitty counts 2 x the last lead's size (seed_2c), 2^(pairs + 1) (exp), or 2 x or 2^ its largest component's cards.
+                ["F32"] kitty_multiplier: KittyMultiplier = KittyMultiplier::Seed2c;
                 /// A match ends when a team passes the ace, or only when it holds as declarers at the ace.
                 ["R47"] game_end: GameEnd = GameEnd::PassAce;
+                /// 5, 10 and K must be defended: a team stops there unless it holds as declarers from it.
+                ["F35"] defend_points: bool = false;
             }
         }
     };
@@ -89,6 +183,19 @@ macro_rules! tractor_rule_table {
 tractor_rule_table!(rule_options);
 
 impl Rules {
+    /// A.5: `negative_points` replaced `negative_points_as_zero`.
+    pub const RENAMED_OPTIONS: &'static [Renamed] = &[Renamed {
+        old: "negative_points_as_zero",
+        new: "negative_points",
+        new_value: |v| match v {
+            Value::Bool(true) => Some(Value::Choice("clamp")),
+            Value::Bool(false) => Some(Value::Choice("extra_levels")),
+            _ => None,
+        },
+        note: "negative_points_as_zero=True is negative_points='clamp'; False is negative_points='extra_levels', \
+               under which a negative total also counts for levels (F33)",
+    }];
+
     /// Every combination of Tractor's options is allowed.
     pub fn combination(&self) -> Result<(), RulesError> {
         Ok(())

@@ -1,7 +1,8 @@
 //! Scoring a round and moving the match on (R40–R47), and the summary of a finished round.
 
+use super::format::Format;
 use super::round::{State, NUM_PLAYERS};
-use super::rules::{GameEnd, KittyMultiplier};
+use super::rules::{GameEnd, KittyMultiplier, NegativePoints, Rules, ThrowPenalty};
 use crate::game::{Game, Summary};
 
 /// R43: what a round's opponents' points P mean.
@@ -13,30 +14,53 @@ pub struct LevelOutcome {
     pub levels: u8,
 }
 
-/// R43: P ≤ 0 → declarers +3, 5–35 → +2, 40–75 → +1; 80–115 → opponents take over (+0), then one level more per
-/// 40 points.
-pub fn level_outcome(points: i32) -> LevelOutcome {
+/// R43, F33 at two decks (step 40, threshold 80): P ≤ 0 → declarers +3 (under `extra_levels` one more per 40
+/// points below 5: −40…−75 → +4, …), 5–35 → +2, 40–75 → +1; from 80 the opponents take over, +0 for 80–115 (the
+/// dead zone; +1 without it) and one level more per 40 points above.
+pub fn level_outcome(points: i32, rules: &Rules) -> LevelOutcome {
+    const STEP: i32 = 40;
+    const THRESHOLD: i32 = 2 * STEP;
+    let levels = |gain: i32| gain.clamp(0, 255) as u8;
     match points {
+        i32::MIN..=0 if rules.negative_points == NegativePoints::ExtraLevels => {
+            // 3 + ⌈(5 − P)/s⌉ − 1 (F33).
+            LevelOutcome { declarers_hold: true, levels: levels(2 + (5 - points + STEP - 1) / STEP) }
+        }
         i32::MIN..=0 => LevelOutcome { declarers_hold: true, levels: 3 },
-        1..=39 => LevelOutcome { declarers_hold: true, levels: 2 },
-        40..=79 => LevelOutcome { declarers_hold: true, levels: 1 },
-        _ => LevelOutcome { declarers_hold: false, levels: ((points - 80) / 40).min(255) as u8 },
+        1..STEP => LevelOutcome { declarers_hold: true, levels: 2 },
+        STEP..THRESHOLD => LevelOutcome { declarers_hold: true, levels: 1 },
+        _ => LevelOutcome {
+            declarers_hold: false,
+            levels: levels((points - THRESHOLD) / STEP + i32::from(!rules.deadzone)),
+        },
     }
 }
 
-/// R41: what the kitty adds to P when the opponents take the last trick with a lead of `lead_size` cards holding
-/// `lead_pairs` pairs.
-pub fn kitty_bonus(kitty_points: u32, lead_size: u32, lead_pairs: u32, multiplier: KittyMultiplier) -> i32 {
-    let factor = match multiplier {
-        KittyMultiplier::Seed2c => 2 * lead_size,
-        KittyMultiplier::Exp => 1 << (lead_pairs + 1).min(30),
-    };
-    (kitty_points * factor) as i32
+/// R41, F32: the factor of the kitty's points when the opponents take the last trick with the lead `lead` (the
+/// forced lead of a failed throw).
+pub fn kitty_factor(lead: &Format, multiplier: KittyMultiplier) -> u32 {
+    let largest = || lead.components().iter().map(|c| c.size()).max().unwrap_or(0);
+    match multiplier {
+        KittyMultiplier::Seed2c => 2 * lead.size(),
+        KittyMultiplier::Exp => 1 << (lead.pair_count() + 1).min(30),
+        KittyMultiplier::LargestUnitTimes2 => 2 * largest(),
+        KittyMultiplier::LargestUnitPow2 => 1 << largest().min(30),
+    }
 }
 
-/// R42: how a failed throw moves P: down 10 a card taken back when an opponent threw, up when a declarer did.
-pub fn throw_penalty(by_declarer: bool, taken_back: u32) -> i32 {
-    let p = 10 * taken_back as i32;
+/// R41, F32: what the kitty adds to P when the opponents take the last trick with the lead `lead`.
+pub fn kitty_bonus(kitty_points: u32, lead: &Format, multiplier: KittyMultiplier) -> i32 {
+    kitty_points.saturating_mul(kitty_factor(lead, multiplier)).min(i32::MAX as u32) as i32
+}
+
+/// R42, F27: how a failed throw that took `taken_back` cards back moves P: up when a declarer threw, down when
+/// an opponent did.
+pub fn throw_penalty(penalty: ThrowPenalty, by_declarer: bool, taken_back: u32) -> i32 {
+    let p = match penalty {
+        ThrowPenalty::PerCardTakenBack => 10 * taken_back as i32,
+        ThrowPenalty::PerAttempt10 => 10,
+        ThrowPenalty::None => 0,
+    };
     if by_declarer {
         p
     } else {
@@ -68,25 +92,33 @@ pub struct Progress {
     pub winner: Option<u8>,
 }
 
-/// R44–R47: levels, declarers and starter after a round with opponents' points `points`.
-pub fn next_round(levels: [u8; 2], declarers: u8, starter: u8, points: i32, game_end: GameEnd) -> Progress {
-    let outcome = level_outcome(points);
+/// F35: whether a team at `level` stops there on step `step` of its advance (`declared`: it was the declaring
+/// team of the round): a checkpoint is passed only as declarers, and only by the first step from it.
+fn stops_at(level: u8, step: u8, declared: bool, rules: &Rules) -> bool {
+    let checkpoint = (rules.defend_points && matches!(level, 5 | 10 | 13))
+        || (rules.game_end == GameEnd::MustDefendAce && level == 14);
+    checkpoint && (!declared || step > 0)
+}
+
+/// R44–R48, F35: levels, declarers and starter after a round with opponents' points `points`.
+pub fn next_round(levels: [u8; 2], declarers: u8, starter: u8, points: i32, rules: &Rules) -> Progress {
+    let outcome = level_outcome(points, rules);
     let (team, next_declarers, next_starter) = if outcome.declarers_hold {
         (declarers, declarers, (starter + 2) % 4) // R44
     } else {
         (1 - declarers, 1 - declarers, (starter + 1) % 4) // R45
     };
-    let mut levels = levels;
-    let reached = levels[team as usize].saturating_add(outcome.levels);
-    let winner = match game_end {
-        // R47: any advance past the ace ends the game.
-        GameEnd::PassAce => (reached > 14).then_some(team),
-        // The variant: only holding as declarers while at the ace.
-        GameEnd::MustDefendAce => {
-            (outcome.declarers_hold && levels[team as usize] == 14 && outcome.levels > 0).then_some(team)
+    let mut level = levels[team as usize];
+    for step in 0..outcome.levels {
+        if level > 14 || stops_at(level, step, outcome.declarers_hold, rules) {
+            break;
         }
-    };
-    levels[team as usize] = reached.min(14);
+        level += 1; // R48: one level at a time, never down
+    }
+    // R47: past the ace the game is won (under must_defend_ace only from the ace, as declarers).
+    let winner = (level > 14).then_some(team);
+    let mut levels = levels;
+    levels[team as usize] = level.min(14);
     Progress { levels, declarers: next_declarers, starter: next_starter, winner }
 }
 
@@ -128,10 +160,28 @@ impl Summary for State {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::{Rank, Suit};
+    use crate::tractor::format::decompose;
+    use crate::tractor::hand::hand;
+    use crate::tractor::trump::{Trump, TrumpContext};
+
+    fn outcome_under(p: i32, rules: &Rules) -> (char, u8) {
+        let o = level_outcome(p, rules);
+        (if o.declarers_hold { 'D' } else { 'O' }, o.levels)
+    }
 
     fn outcome(p: i32) -> (char, u8) {
-        let o = level_outcome(p);
-        (if o.declarers_hold { 'D' } else { 'O' }, o.levels)
+        outcome_under(p, &Rules::default())
+    }
+
+    /// The lead `cards` (rank 2, hearts trump) as the engine decomposes it.
+    fn lead(cards: &str) -> Format {
+        let ctx = TrumpContext::new(Trump::new(Rank::from_value(2), Some(Suit::Hearts)).unwrap());
+        decompose(&ctx, hand(cards)).unwrap()
+    }
+
+    fn with_end(game_end: GameEnd) -> Rules {
+        Rules { game_end, ..Rules::default() }
     }
 
     #[test]
@@ -162,22 +212,61 @@ mod tests {
     }
 
     #[test]
+    fn tv_f21_negative_points_and_deadzone() {
+        let extra = Rules { negative_points: NegativePoints::ExtraLevels, ..Rules::default() };
+        for (p, clamp, extra_levels) in [(-80, 3, 5), (-40, 3, 4), (-35, 3, 3), (0, 3, 3)] {
+            assert_eq!(outcome(p), ('D', clamp), "clamp, P = {p}");
+            assert_eq!(outcome_under(p, &extra), ('D', extra_levels), "extra_levels, P = {p}");
+        }
+        assert_eq!(outcome_under(-115, &extra), ('D', 5));
+        assert_eq!(outcome_under(-120, &extra), ('D', 6));
+        let no_deadzone = Rules { deadzone: false, ..Rules::default() };
+        for (p, with, without) in [(80, 0, 1), (115, 0, 1), (120, 1, 2)] {
+            assert_eq!(outcome(p), ('O', with), "deadzone, P = {p}");
+            assert_eq!(outcome_under(p, &no_deadzone), ('O', without), "no deadzone, P = {p}");
+        }
+        // Above the dead zone, and below it, the options change nothing.
+        for p in [5, 40, 75] {
+            assert_eq!(outcome_under(p, &extra), outcome(p));
+            assert_eq!(outcome_under(p, &no_deadzone), outcome(p));
+        }
+    }
+
+    #[test]
     fn tv_t8_kitty_multiplier() {
         let seed = KittyMultiplier::Seed2c;
-        assert_eq!(kitty_bonus(30, 1, 0, seed), 60);
-        assert_eq!(kitty_bonus(30, 2, 1, seed), 120);
-        assert_eq!(kitty_bonus(30, 4, 2, seed), 240);
-        assert_eq!(kitty_bonus(30, 3, 1, seed), 180);
-        assert_eq!(kitty_bonus(30, 3, 1, KittyMultiplier::Exp), 120);
-        assert_eq!(kitty_bonus(30, 5, 1, seed), 300);
-        assert_eq!(kitty_bonus(30, 6, 3, seed), 360);
-        assert_eq!(kitty_bonus(30, 6, 3, KittyMultiplier::Exp), 480);
-        assert_eq!(kitty_bonus(10, 5, 0, seed), 100);
+        assert_eq!(kitty_bonus(30, &lead("3S"), seed), 60);
+        assert_eq!(kitty_bonus(30, &lead("3S 3S"), seed), 120);
+        assert_eq!(kitty_bonus(30, &lead("3S 3S 4S 4S"), seed), 240);
+        assert_eq!(kitty_bonus(30, &lead("AS 3S 3S"), seed), 180);
+        assert_eq!(kitty_bonus(30, &lead("AS 3S 3S"), KittyMultiplier::Exp), 120);
+        assert_eq!(kitty_bonus(30, &lead("AS KS 3S 3S 5S"), seed), 300);
+        assert_eq!(kitty_bonus(30, &lead("3S 3S 4S 4S 5S 5S"), seed), 360);
+        assert_eq!(kitty_bonus(30, &lead("3S 3S 4S 4S 5S 5S"), KittyMultiplier::Exp), 480);
+        assert_eq!(kitty_bonus(10, &lead("AS KS QS JS 9S"), seed), 100);
+    }
+
+    #[test]
+    fn tv_f20_kitty_multipliers() {
+        use KittyMultiplier::*;
+        // The two-deck rows: single, pair, tractor of 2 pairs, single + pair (a throw), tractor of 3 pairs.
+        let rows = [
+            ("3S", [60, 60, 60, 60]),
+            ("3S 3S", [120, 120, 120, 120]),
+            ("3S 3S 4S 4S", [240, 240, 240, 480]),
+            ("AS 3S 3S", [180, 120, 120, 120]),
+            ("3S 3S 4S 4S 5S 5S", [360, 480, 360, 1920]),
+        ];
+        for (cards, bonuses) in rows {
+            for (m, want) in [Seed2c, Exp, LargestUnitTimes2, LargestUnitPow2].into_iter().zip(bonuses) {
+                assert_eq!(kitty_bonus(30, &lead(cards), m), want, "{cards} under {m:?}");
+            }
+        }
     }
 
     #[test]
     fn tv_t10_whole_round_arithmetic() {
-        let p = 45 + kitty_bonus(30, 2, 1, KittyMultiplier::Seed2c);
+        let p = 45 + kitty_bonus(30, &lead("3S 3S"), KittyMultiplier::Seed2c);
         assert_eq!(p, 165);
         assert_eq!(outcome(p), ('O', 2));
         assert_eq!(outcome(70), ('D', 1));
@@ -185,43 +274,72 @@ mod tests {
 
     #[test]
     fn tv_t15_starter_rotation() {
+        let r = Rules::default();
         let next = |p| {
-            let n = next_round([2, 2], 0, 0, p, GameEnd::PassAce);
+            let n = next_round([2, 2], 0, 0, p, &r);
             (n.declarers, n.starter)
         };
         assert_eq!(next(75), (0, 2));
         assert_eq!(next(0), (0, 2));
         assert_eq!(next(80), (1, 1));
         assert_eq!(next(240), (1, 1));
-        assert_eq!(next_round([2, 2], 1, 1, 60, GameEnd::PassAce).starter, 3);
+        assert_eq!(next_round([2, 2], 1, 1, 60, &r).starter, 3);
     }
 
     #[test]
     fn tv_t16_game_end() {
-        let queen_declarers = next_round([12, 5], 0, 0, 0, GameEnd::PassAce);
+        let (pass, defend) = (with_end(GameEnd::PassAce), with_end(GameEnd::MustDefendAce));
+        let queen_declarers = next_round([12, 5], 0, 0, 0, &pass);
         assert_eq!(queen_declarers.winner, Some(0));
-        assert_eq!(next_round([5, 13], 0, 0, 160, GameEnd::PassAce).winner, Some(1));
-        let defend = next_round([5, 13], 0, 0, 160, GameEnd::MustDefendAce);
-        assert_eq!((defend.winner, defend.levels[1], defend.declarers), (None, 14, 1));
-        assert_eq!(next_round([14, 5], 0, 0, 75, GameEnd::PassAce).winner, Some(0));
-        assert_eq!(next_round([14, 5], 0, 0, 75, GameEnd::MustDefendAce).winner, Some(0));
-        let king = next_round([13, 5], 0, 0, 75, GameEnd::PassAce);
+        assert_eq!(next_round([5, 13], 0, 0, 160, &pass).winner, Some(1));
+        let defended = next_round([5, 13], 0, 0, 160, &defend);
+        assert_eq!((defended.winner, defended.levels[1], defended.declarers), (None, 14, 1));
+        assert_eq!(next_round([14, 5], 0, 0, 75, &pass).winner, Some(0));
+        assert_eq!(next_round([14, 5], 0, 0, 75, &defend).winner, Some(0));
+        let king = next_round([13, 5], 0, 0, 75, &pass);
         assert_eq!((king.winner, king.levels[0]), (None, 14));
+        // must_defend_ace: the opponents who take over at the ace stop there.
+        let taken = next_round([5, 14], 0, 0, 200, &defend);
+        assert_eq!((taken.winner, taken.levels[1]), (None, 14));
+    }
+
+    #[test]
+    fn tv_f22_defend_points_checkpoints() {
+        let r = Rules { defend_points: true, ..Rules::default() };
+        // Declarers (team 0) at 4, P = 0 (+3): they stop at 5.
+        assert_eq!(next_round([4, 2], 0, 0, 0, &r).levels, [5, 2]);
+        // Next round, declarers at 5, P = 20 (+2): they defend 5 and reach 7.
+        assert_eq!(next_round([5, 2], 0, 0, 20, &r).levels, [7, 2]);
+        // Opponents (team 1) at 5, P = 160 (+2): they stay at 5, but take over.
+        let over = next_round([2, 5], 0, 0, 160, &r);
+        assert_eq!((over.levels, over.declarers), ([2, 5], 1));
+        // Opponents at 3, P = 200 (+3): 4, 5, stop.
+        assert_eq!(next_round([2, 3], 0, 0, 200, &r).levels, [2, 5]);
+        // 10 and K too; without the option nothing stops.
+        assert_eq!(next_round([9, 2], 0, 0, 0, &r).levels, [10, 2]);
+        assert_eq!(next_round([12, 2], 0, 0, 0, &r).levels, [13, 2]);
+        assert_eq!(next_round([4, 2], 0, 0, 0, &Rules::default()).levels, [7, 2]);
     }
 
     #[test]
     fn huge_point_totals_still_end_the_game() {
-        let p = next_round([14, 14], 0, 0, 100_000, GameEnd::PassAce);
+        let r = Rules::default();
+        let p = next_round([14, 14], 0, 0, 100_000, &r);
         assert_eq!((p.levels, p.winner), ([14, 14], Some(1)));
-        assert_eq!(next_round([2, 2], 0, 0, 20_000, GameEnd::PassAce).levels, [2, 14]);
+        assert_eq!(next_round([2, 2], 0, 0, 20_000, &r).levels, [2, 14]);
     }
 
     #[test]
     fn throw_penalties_and_returns() {
-        assert_eq!(throw_penalty(false, 1), -10);
-        assert_eq!(throw_penalty(true, 3), 30);
-        assert_eq!(declarer_return(level_outcome(0)), 3);
-        assert_eq!(declarer_return(level_outcome(80)), -1);
-        assert_eq!(declarer_return(level_outcome(160)), -3);
+        let per_card = ThrowPenalty::PerCardTakenBack;
+        assert_eq!(throw_penalty(per_card, false, 1), -10);
+        assert_eq!(throw_penalty(per_card, true, 3), 30);
+        assert_eq!(throw_penalty(ThrowPenalty::PerAttempt10, true, 3), 10);
+        assert_eq!(throw_penalty(ThrowPenalty::PerAttempt10, false, 1), -10);
+        assert_eq!(throw_penalty(ThrowPenalty::None, false, 3), 0);
+        let r = Rules::default();
+        assert_eq!(declarer_return(level_outcome(0, &r)), 3);
+        assert_eq!(declarer_return(level_outcome(80, &r)), -1);
+        assert_eq!(declarer_return(level_outcome(160, &r)), -3);
     }
 }

@@ -2,7 +2,9 @@
 
 use super::format::{Component, Format};
 use super::hand::Hand;
+use super::rules::FailedThrowForced;
 use super::trump::{runs, TrumpContext};
+use crate::cards::Suit;
 
 /// A throw that fails: the component to lead instead, and the cards taken back (the R42 penalty is 10 each).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,18 +26,51 @@ pub fn beats(ctx: &TrumpContext, suit: u8, c: &Component, other: Hand) -> bool {
     }
 }
 
-/// `None` when `lead` is not a throw or no component of it can be beaten by one of `others`; otherwise the
-/// component that must be led instead (R34: the fewest cards, ties → the lowest-ranked).
+/// F26's last tie-break among equal components: the lowest in S-order (♦ < ♣ < ♥ < ♠) of the suits of its cards
+/// (equal components differ only in the suit of an off-suit trump-rank card).
+fn s_order(c: &Component) -> u8 {
+    c.cards
+        .kinds_iter()
+        .map(|card| match card.suit() {
+            Some(Suit::Diamonds) => 0,
+            Some(Suit::Clubs) => 1,
+            Some(Suit::Hearts) => 2,
+            Some(Suit::Spades) => 3,
+            None => 4,
+        })
+        .min()
+        .unwrap_or(4)
+}
+
+/// `None` when `lead` is not a throw or no component of it can be beaten by one of `others` (the other players
+/// in turn order after the leader); otherwise the component that must be led instead (R34, F26, by `forced`):
+/// the fewest cards, ties → the lowest, ties → the lowest in S-order, among every beatable component
+/// (`fewest_cards_then_lowest`) or among those the first player in turn order who can beat one can beat
+/// (`first_in_turn_smallest`).
 #[inline(always)] // inlined into the CPU-specific playout kernel
-pub fn check_throw(ctx: &TrumpContext, lead: &Format, others: &[Hand]) -> Option<FailedThrow> {
+pub fn check_throw(
+    ctx: &TrumpContext,
+    lead: &Format,
+    others: &[Hand],
+    forced: FailedThrowForced,
+) -> Option<FailedThrow> {
     if !lead.is_throw() {
         return None;
     }
-    let forced = lead
-        .components()
-        .iter()
-        .filter(|c| others.iter().any(|&o| beats(ctx, lead.suit, c, o)))
-        .min_by_key(|c| (c.size(), c.top))?;
+    let beatable_by = |o: Hand| move |c: &&Component| beats(ctx, lead.suit, c, o);
+    // The fewest cards, then the lowest; the suits only between equal components (rare: computed then only).
+    let smaller = |a: &&Component, b: &&Component| {
+        (a.size(), a.top).cmp(&(b.size(), b.top)).then_with(|| s_order(a).cmp(&s_order(b)))
+    };
+    let forced = match forced {
+        FailedThrowForced::FewestCardsThenLowest => {
+            lead.components().iter().filter(|c| others.iter().any(|&o| beatable_by(o)(c))).min_by(smaller)?
+        }
+        FailedThrowForced::FirstInTurnSmallest => {
+            let blocker = *others.iter().find(|&&o| lead.components().iter().any(|c| beatable_by(o)(&c)))?;
+            lead.components().iter().filter(beatable_by(blocker)).min_by(smaller)?
+        }
+    };
     Some(FailedThrow { forced: *forced, taken_back: lead.size() - forced.size() })
 }
 
@@ -54,7 +89,8 @@ mod tests {
     fn check(lead: &str, others: [&str; 3]) -> Option<(String, u32)> {
         let t = ctx();
         let f = decompose(&t, hand(lead)).unwrap();
-        check_throw(&t, &f, &others.map(hand)).map(|x| (format!("{:?}", x.forced.cards), x.taken_back))
+        check_throw(&t, &f, &others.map(hand), FailedThrowForced::FewestCardsThenLowest)
+            .map(|x| (format!("{:?}", x.forced.cards), x.taken_back))
     }
 
     #[test]
@@ -69,6 +105,35 @@ mod tests {
         assert_eq!(check("2C AH AH", ["2S", "2D", ""]), None);
         for beater in ["2H", "BJ", "RJ"] {
             assert_eq!(check("2C AH AH", [beater, "", ""]), Some(("[2C]".into(), 2)));
+        }
+    }
+
+    #[test]
+    fn tv_f17_failed_throw_choice_and_penalty() {
+        use crate::tractor::rules::ThrowPenalty;
+        use crate::tractor::scoring::throw_penalty;
+        let t = ctx();
+        let under = |lead: &str, others: [&str; 3], rule| {
+            let f = decompose(&t, hand(lead)).unwrap();
+            check_throw(&t, &f, &others.map(hand), rule)
+                .map(|x| (format!("{:?}", x.forced.cards), x.taken_back))
+        };
+        // Seat 0 throws J♠ + 9♠9♠; seat 1 holds 10♠10♠ 3♠, seat 2 nothing above 9♠, seat 3 one Q♠.
+        let others = ["10S 10S 3S", "8S 4C", "QS 5D"];
+        let fewest = under("JS 9S 9S", others, FailedThrowForced::FewestCardsThenLowest);
+        let first = under("JS 9S 9S", others, FailedThrowForced::FirstInTurnSmallest);
+        assert_eq!(fewest, Some(("[JS]".into(), 2)), "the single, the fewest cards");
+        assert_eq!(first, Some(("[9S 9S]".into(), 1)), "seat 1 blocks first and can beat only the pair");
+        // P moves down for an opponent's failed throw: per card, per attempt, or not at all.
+        let moves = |penalty| [2, 1].map(|back| throw_penalty(penalty, false, back));
+        assert_eq!(moves(ThrowPenalty::PerCardTakenBack), [-20, -10]);
+        assert_eq!(moves(ThrowPenalty::PerAttempt10), [-10, -10]);
+        assert_eq!(moves(ThrowPenalty::None), [0, 0]);
+        // Equal ranks: the trump throw 2♠ + 2♦ against seat 2's 2♥: 2♦, the lowest in S-order, either way.
+        for rule in [FailedThrowForced::FewestCardsThenLowest, FailedThrowForced::FirstInTurnSmallest] {
+            assert_eq!(under("2S 2D", ["3C", "2H", "4C"], rule), Some(("[2D]".into(), 1)), "{rule:?}");
+            assert_eq!(under("2S 2C", ["3C", "2H", "4C"], rule), Some(("[2C]".into(), 1)), "{rule:?}");
+            assert_eq!(under("2C 2D", ["3C", "2H", "4C"], rule), Some(("[2D]".into(), 1)), "{rule:?}");
         }
     }
 

@@ -214,11 +214,75 @@ fn tractor_passes_it_under_other_options() {
         ("red_pair_overrides_black_pair", OptionValue::Bool(true)),
         ("plain_suit_gap_closing", OptionValue::Bool(false)),
         ("tractor_must_follow_tractor", OptionValue::Bool(true)),
-        ("negative_points_as_zero", OptionValue::Bool(false)),
+        ("negative_points_as_zero", OptionValue::Bool(false)), // the old name of negative_points
         ("kitty_multiplier", OptionValue::Choice("exp")),
     ])
     .unwrap();
     check_game::<State>(rules, Checks { games: 4, seed: 2, every: 40 });
+}
+
+#[test]
+fn tractor_passes_it_under_the_four_player_options_of_a5() {
+    for (seed, options) in [
+        [
+            ("failed_throw_forced", OptionValue::Choice("first_in_turn_smallest")),
+            ("throw_penalty", OptionValue::Choice("per_attempt_10")),
+            ("kitty_multiplier", OptionValue::Choice("largest_unit_pow2")),
+            ("bid_override", OptionValue::Choice("higher_suit")),
+            ("joker_pair_declaration_keeps_rank", OptionValue::Bool(true)),
+            ("kitty_flip_joker_no_trump", OptionValue::Bool(true)),
+        ],
+        [
+            ("throw_penalty", OptionValue::Choice("none")),
+            ("negative_points", OptionValue::Choice("extra_levels")),
+            ("deadzone", OptionValue::Bool(false)),
+            ("defend_points", OptionValue::Bool(true)),
+            ("first_landlord", OptionValue::Choice("first_declaration")),
+            ("bid_override", OptionValue::Choice("count_only")),
+        ],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let rules = Rules::with_values(options).unwrap();
+        check_game::<State>(rules, Checks { games: 3, seed: 3 + seed as u64, every: 40 });
+    }
+}
+
+/// TV-T13's declarations (seat 1 2♠, seat 2 2♥2♥, seat 3 BJ BJ), made in a fresh round 1 at level 2.
+fn tv_t13_round(rules: Rules) -> State {
+    use crate::cards::Suit;
+    use crate::tractor::declare::Declaration;
+    let mut s = State::new(3, rules, [2, 2], None, None).unwrap();
+    for (by, d) in [
+        (1, Declaration::Single(Suit::Spades)),
+        (2, Declaration::Pair(Suit::Hearts)),
+        (3, Declaration::Jokers { red: false }),
+    ] {
+        s.draw.standing = Some(Standing { by, declaration: d });
+        s.draw.first_by.get_or_insert(by);
+    }
+    s.draw.drawn = DRAWN;
+    s.draw.window = 4;
+    s.advance();
+    s
+}
+
+#[test]
+fn tv_f4_first_declaration_makes_the_first_declarer_the_landlord() {
+    let default = tv_t13_round(Rules::default());
+    assert_eq!((default.starter(), default.declarers()), (Some(3), Some(1)));
+    let rules = Rules { first_landlord: FirstLandlord::FirstDeclaration, ..Rules::default() };
+    let first = tv_t13_round(rules);
+    assert_eq!((first.starter(), first.declarers()), (Some(1), Some(1)), "seat 1 declared first");
+    assert_eq!(first.trump(), Some(Trump::NO_TRUMP), "seat 3's BJ BJ still stands");
+}
+
+#[test]
+fn tv_f23_jokers_keep_the_rank() {
+    let rules = Rules { joker_pair_declaration_keeps_rank: true, ..Rules::default() };
+    let s = tv_t13_round(rules);
+    assert_eq!(s.trump(), Some(Trump::new(Some(Rank::from_value(2).unwrap()), None).unwrap()));
 }
 
 /// A stack on which nobody can declare at level 2 (R15: no rank card and no joker pair among the drawn 100),
