@@ -20,7 +20,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from test_reference_tractor_round import build_stack as round_stack  # the same directory: on the path
 
+from tricktaker import tractor
 from tricktaker.reference import tractor as ref
 
 # ------------------------------------------------------------------------------------------------------------
@@ -59,31 +61,10 @@ def legal(state: ref.State) -> list[str]:
 
 
 def build_stack(prefix: dict[int, list[str]], talon: Sequence[str], rank: str, first: int = 0) -> list[str]:
-    """A 108-card stack whose draw gives ``prefix[seat]`` as the first cards of each seat (in draw order,
-    seat ``first`` drawing first) and whose talon starts with ``talon``. The other cards of the trump rank
-    and the jokers fill the talon, then go round-robin to the hands after their prefixes; the other cards
-    fill up in id order."""
-    pool = Counter({card: 2 for card in ref.DECK})
-    used = Counter([*(card for seat_cards in prefix.values() for card in seat_cards), *talon])
-    assert not used - pool, "a card is used more than twice"
-    pool -= used
-    special = [card for card in pool.elements() if card in ("BJ", "RJ") or card[:-1] == rank]
-    plain = [card for card in ref.DECK for _ in range(pool[card]) if card not in special]
-    full_talon = list(talon)
-    while special and len(full_talon) < ref.TALON_SIZE:
-        full_talon.append(special.pop(0))
-    hands = [list(prefix.get(seat, [])) for seat in range(4)]
-    seat = 0
-    while special:
-        hands[seat % 4].append(special.pop(0))
-        seat += 1
-    for hand in hands:
-        while len(hand) < ref.HAND_SIZE:
-            hand.append(plain.pop(0))
-    while len(full_talon) < ref.TALON_SIZE:
-        full_talon.append(plain.pop(0))
-    assert not plain and all(len(hand) == ref.HAND_SIZE for hand in hands)
-    return [hands[(first + k) % 4][k // 4] for k in range(ref.DRAWN_CARDS)] + full_talon
+    """A 108-card stack whose draw gives ``prefix[seat]`` as the first cards of each seat (seat ``first``
+    drawing first) and whose talon starts with ``talon`` (the round tests' helper, without the hands)."""
+    stack, _ = round_stack(prefix, talon, rank, first)
+    return stack
 
 
 def position(hands: Sequence[str], starter: int, declarers: int, **options: Any) -> ref.State:
@@ -1070,27 +1051,9 @@ def test_option_defaults_and_choices() -> None:
         "two",
     )
     assert not rules.joker_pair_declaration_keeps_rank and not rules.kitty_flip_joker_no_trump
-    # The library's field order: the declaration options after red_pair_overrides_black_pair.
-    assert [field.name for field in dataclasses.fields(ref.Rules)] == [
-        "first_drawer_round1",
-        "allow_self_reinforce",
-        "red_pair_overrides_black_pair",
-        "first_landlord",
-        "bid_override",
-        "joker_declaration_min",
-        "joker_pair_declaration_keeps_rank",
-        "kitty_flip_joker_no_trump",
-        "plain_suit_gap_closing",
-        "tractor_must_follow_tractor",
-        "failed_throw_forced",
-        "throw_penalty",
-        "negative_points",
-        "deadzone",
-        "over_240",
-        "kitty_multiplier",
-        "game_end",
-        "defend_points",
-    ]
+    # The library's field order (its saves and the reference's must list the options alike).
+    library = [option.name for option in tractor.Rules.options()]
+    assert [field.name for field in dataclasses.fields(ref.Rules)] == library
     assert not hasattr(rules, "negative_points_as_zero")
     assert ref.FAILED_THROW_CHOICES == FORCED_CHOICES
     assert ref.THROW_PENALTY_CHOICES == PENALTIES

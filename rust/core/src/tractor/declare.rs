@@ -79,7 +79,7 @@ impl Declaration {
     }
 }
 
-/// A suit's place in the order ♦ < ♣ < ♥ < ♠ (F8's `higher_suit`, F26's last tie-break).
+/// A suit's place in the S-order ♦ < ♣ < ♥ < ♠ (B.0: F8's `higher_suit`, F26's last tie-break).
 pub const fn s_order(suit: Suit) -> u8 {
     match suit {
         Suit::Diamonds => 0,

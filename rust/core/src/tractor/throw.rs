@@ -4,7 +4,6 @@ use super::format::{Component, Format};
 use super::hand::Hand;
 use super::rules::FailedThrowForced;
 use super::trump::{runs, TrumpContext};
-use crate::cards::Suit;
 
 /// A throw that fails: the component to lead instead, and the cards taken back (the R42 penalty is 10 each).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,17 +28,7 @@ pub fn beats(ctx: &TrumpContext, suit: u8, c: &Component, other: Hand) -> bool {
 /// F26's last tie-break among equal components: the lowest in S-order (♦ < ♣ < ♥ < ♠) of the suits of its cards
 /// (equal components differ only in the suit of an off-suit trump-rank card).
 fn s_order(c: &Component) -> u8 {
-    c.cards
-        .kinds_iter()
-        .map(|card| match card.suit() {
-            Some(Suit::Diamonds) => 0,
-            Some(Suit::Clubs) => 1,
-            Some(Suit::Hearts) => 2,
-            Some(Suit::Spades) => 3,
-            None => 4,
-        })
-        .min()
-        .unwrap_or(4)
+    c.cards.kinds_iter().map(|card| card.suit().map_or(4, super::declare::s_order)).min().unwrap_or(4)
 }
 
 /// `None` when `lead` is not a throw or no component of it can be beaten by one of `others` (the other players
