@@ -24,6 +24,12 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
         {},
         {"double_on_the_bump": True, "jack_order": "seed", "multiplier": 2, "dealer": 3},
         {"all_pass": "doubler", "no_legal_call": "unknown", "called_card_no_discard": False},
+        # Other tables (V1): their seats, decks, deals and observation shapes.
+        {"players": 3, "blitz": True},
+        {"players": 4, "four_handed": "called_ace_30", "dealer": 2},
+        {"players": 6, "cracking": True, "dealer": 5},
+        {"players": 6, "six_handed": "five_each", "partner": "jack"},
+        {"players": 8, "multiplier_cap": 4},
     ],
     "tractor": [
         {},
@@ -92,10 +98,8 @@ def test_bad_parameters_are_refused_with_what_is_wrong() -> None:
         pyspiel.load_game("tricktaker_tractor", {"level_0": 1})
     with pytest.raises(ArgumentError, match="unknown parameter 'seats'"):
         openspiel.SheepsheadGame({"seats": 6})
-    with pytest.raises(ArgumentError, match="these rules make 6 players"):
-        openspiel.SheepsheadGame({"players": 6})
-    with pytest.raises(ArgumentError, match="these rules make 5 players and 608 floats"):
-        openspiel.SheepsheadGame({"cracking": True})
+    with pytest.raises(Exception, match="partner"):
+        pyspiel.load_game("tricktaker_sheepshead", {"players": 3, "partner": "jack"})  # V.C
 
 
 @pytest.mark.parametrize("game", ["sheepshead", "tractor"])
@@ -123,6 +127,37 @@ def test_sheepshead_utility_bounds_follow_the_options() -> None:
     assert pyspiel.load_game("tricktaker_sheepshead").min_utility() == -12.0
     bumped = pyspiel.load_game("tricktaker_sheepshead", {"double_on_the_bump": True, "multiplier": 3})
     assert (bumped.min_utility(), bumped.max_utility()) == (-72.0, 36.0)
+    # Alone against two at three seats; cracks and three blitzed pairs (V24-V27), then the cap.
+    assert pyspiel.load_game("tricktaker_sheepshead", {"players": 3}).max_utility() == 6.0
+    blitz = {"blitz": True, "blitz_pairs": "black_queens+red_queens+black_jacks"}
+    doubled = pyspiel.load_game("tricktaker_sheepshead", {"cracking": True, **blitz})
+    assert doubled.max_utility() == 12.0 * 2**5
+    capped = pyspiel.load_game("tricktaker_sheepshead", {"cracking": True, "multiplier_cap": 2})
+    assert capped.max_utility() == 24.0
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{"players": 3}, {"players": 6}, {"players": 4, "four_handed": "called_ace_30"}, {"players": 8}],
+)
+def test_other_sheepshead_tables_are_the_game_s_own(params: dict[str, Any]) -> None:
+    loaded = pyspiel.load_game("tricktaker_sheepshead", params)
+    rules = sheepshead.Rules(**{k: v for k, v in params.items() if k != "dealer"})
+    players, size, _ = sheepshead.table(rules)
+    assert (loaded.num_players(), loaded.observation_tensor_shape()) == (players, [size])
+    for seed in range(20):
+        state = dealt(loaded, seed)
+        inner = state.inner
+        # The deal is the chance cards: the form's deck, hands in seat order, the blind last.
+        assert sorted(c.id for c in state._cards) == sorted(
+            c.id for c in [*(c for hand in inner.dealt_hands() for c in hand), *inner.blind]
+        )
+        assert len(state._cards) == (30 if params.get("four_handed") else 32)
+        play_randomly(state, seed)
+        returns = state.returns()
+        assert len(returns) == players and sum(returns) == 0
+        assert all(loaded.min_utility() <= r <= loaded.max_utility() for r in returns)
+        assert len(state.history()) <= loaded.max_game_length()
 
 
 @pytest.mark.parametrize("game", ["sheepshead", "tractor"])

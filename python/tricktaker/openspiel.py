@@ -11,13 +11,17 @@ Importing this module registers ``tricktaker_sheepshead`` and ``tricktaker_tract
 
 Every rule option of the game's ``Rules`` is a game parameter of the same name (choices as their names), and
 so are the deal's own settings: Sheepshead's ``dealer`` and ``multiplier``; Tractor's ``level_0`` and
-``level_1``, ``declarers`` and ``starter`` (-1: none, round 1).
+``level_1``, ``declarers`` and ``starter`` (-1: none, round 1). The rules make the table: Sheepshead's
+``players`` (3 to 8) is the game's number of players, and its observation tensor has the shape the rules give
+it (``sheepshead.table(rules)``).
 
 **Chance.** A deal is explicit chance nodes, one card at a time, each remaining card equally likely, as in
 OpenSpiel's own Hearts and Bridge.
 
-* Sheepshead deals its 32 cards: chance outcome ``k`` is the k-th card of :data:`SHEEPSHEAD_DECK`; cards 0–5
-  go to seat 0, … 24–29 to seat 4, and 30–31 to the blind.
+* Sheepshead deals its form's deck (32 cards, or 30 in the four-handed called-ace form, V1): chance outcome
+  ``k`` is the k-th card of :data:`SHEEPSHEAD_DECK`, and only the form's cards are offered. The first cards go
+  to the active seats in seat order, a hand's worth each (cards 0–5 to seat 0, … 24–29 to seat 4 at five),
+  the rest to the blind; a dealer who sits out (V6) gets none.
 * Tractor stacks its 108 cards: outcome ``k`` is the card with id ``k``, drawn with probability copies left /
   cards left; the round then draws the stack as R13 has it. What else a Tractor round leaves to chance (the
   first drawer of round 1 when the rules draw it at random, the stacks of R19 redeals) follows from a seed
@@ -100,33 +104,82 @@ declared in round 1, which 200,000 random rounds never saw (so a round of 20 dea
 
 
 @dataclass(frozen=True)
-class _Spec:
-    """What differs between the games: the deal as chance, the parameters beside the rules, the bounds."""
+class _Table:
+    """What a game's rules and deal parameters make of its table: the seats, the cards dealt as chance (by id,
+    each as many times as it has copies) and the seat each chance card goes to (``None``: the blind, or
+    Tractor's stack, drawn later)."""
 
-    name: str
-    module: Any
+    players: int
     deck: tuple[Card, ...]
     copies: int
-    params: Mapping[str, int]
-    deal: Callable[[list[Card], Mapping[str, Any], Any], GameState]
-    dealt: Callable[[Any], list[Card] | None]
-    bounds: Callable[[Mapping[str, Any]], tuple[float, float]]
+    places: tuple[int | None, ...]
+    bounds: tuple[float, float]
     max_length: int
 
     @property
     def cards(self) -> int:
         return len(self.deck) * self.copies
 
+
+@dataclass(frozen=True)
+class _Spec:
+    """What differs between the games: the chance outcomes, the parameters beside the rules, the table and
+    the deal."""
+
+    name: str
+    module: Any
+    outcomes: tuple[Card, ...]
+    players: tuple[int, int]
+    params: Mapping[str, int]
+    table: Callable[[Any, Mapping[str, Any]], _Table]
+    deal: Callable[[list[Card], Mapping[str, Any], Any, _Table], GameState]
+    dealt: Callable[[Any], list[Card] | None]
+
     @functools.cached_property
     def index(self) -> dict[int, int]:
         """The chance outcome of each card id."""
-        return {c.id: k for k, c in enumerate(self.deck)}
+        return {c.id: k for k, c in enumerate(self.outcomes)}
 
 
-def _sheepshead_deal(cards: list[Card], params: Mapping[str, Any], rules: Any) -> GameState:
-    hands = [cards[6 * s : 6 * s + 6] for s in range(5)]
+def _sheepshead_table(rules: Any, params: Mapping[str, Any]) -> _Table:
+    # The form's deck, hand size and active seats (V1, V2) as a deal with these rules and this dealer has them
+    # (a sitting-out dealer's hand is empty, V6).
+    probe = sheepshead.State.new(0, rules=rules, dealer=params["dealer"])
+    hands = probe.dealt_hands()
+    seats = [seat for seat, hand in enumerate(hands) if hand]
+    deck = tuple(sorted([*(c for hand in hands for c in hand), *probe.blind]))
+    blind = len(probe.blind)
+    places = tuple(seats[k // probe.hand_size] for k in range(len(seats) * probe.hand_size)) + (None,) * blind
+    # R27-R30, V17: alone against k = n_a - 1 defenders, +3 k (all tricks) ... -3 k (none), doubled on a loss
+    # with double on the bump (R29); a leaster or another game of all passes pays less; everything times the
+    # stake: the multiplier, doubled by cracks and blitzes (V24-V27) up to the cap.
+    doublings = 2 * bool(rules.cracking) + (len(str(rules.blitz_pairs).split("+")) if rules.blitz else 0)
+    stake = params["multiplier"] << doublings
+    if rules.multiplier_cap:
+        stake = min(stake, rules.multiplier_cap)
+    k = len(seats) - 1
+    bump = 2 if rules.double_on_the_bump else 1
+    # The deal; a pick or pass from each seat; the bury; a call and an under; the card play; and the blitz
+    # and crack windows when the rules have them.
+    length = len(deck) + len(seats) + blind + 2 + len(seats) * probe.hand_size
+    length += (3 * len(seats) if rules.blitz else 0) + (2 * len(seats) if rules.cracking else 0)
+    return _Table(
+        players=len(hands),
+        deck=deck,
+        copies=1,
+        places=places,
+        bounds=(-3.0 * k * bump * stake, 3.0 * k * stake),
+        max_length=length,
+    )
+
+
+def _sheepshead_deal(cards: list[Card], params: Mapping[str, Any], rules: Any, table: _Table) -> GameState:
+    hands: list[list[Card]] = [[] for _ in range(table.players)]
+    blind: list[Card] = []
+    for card, seat in zip(cards, table.places, strict=True):
+        (blind if seat is None else hands[seat]).append(card)
     return sheepshead.State.from_cards(
-        hands, cards[30:], dealer=params["dealer"], rules=rules, multiplier=params["multiplier"]
+        hands, blind, dealer=params["dealer"], rules=rules, multiplier=params["multiplier"]
     )
 
 
@@ -134,15 +187,21 @@ def _sheepshead_dealt(state: Any) -> list[Card]:
     return [c for hand in state.dealt_hands() for c in hand] + list(state.blind)
 
 
-def _sheepshead_bounds(params: Mapping[str, Any]) -> tuple[float, float]:
-    # R27–R30: a picker alone settles with four opponents, +3 (all tricks) … -3 (none) each, doubled on a loss
-    # with double on the bump (R29); a leaster pays +4 / -1 (R31); everything times the multiplier.
-    bump = 2 if params["double_on_the_bump"] else 1
-    m = params["multiplier"]
-    return (-12.0 * bump * m, 12.0 * m)
+def _tractor_table(rules: Any, params: Mapping[str, Any]) -> _Table:
+    # R44-R46: the declarers gain at most 3 levels; the opponents' gain is at most 255 levels (the engine's
+    # bound), and a declarer's loss is 1 more. 108 cards stacked; per deal at most one declare-or-pass per
+    # card drawn (100), then 8 discards and at most 100 cards played with a finish after each lead (25).
+    return _Table(
+        players=tractor.NUM_PLAYERS,
+        deck=_TRACTOR_KINDS,
+        copies=2,
+        places=(None,) * 108,
+        bounds=(-256.0, 256.0),
+        max_length=108 + 100 * _TRACTOR_DEALS_BOUND + 8 + 100 + 25,
+    )
 
 
-def _tractor_deal(cards: list[Card], params: Mapping[str, Any], rules: Any) -> GameState:
+def _tractor_deal(cards: list[Card], params: Mapping[str, Any], rules: Any, table: _Table) -> GameState:
     seed = int.from_bytes(hashlib.blake2b(bytes(c.id for c in cards), digest_size=8).digest(), "little")
     declarers = params["declarers"]
     starter = params["starter"]
@@ -161,37 +220,26 @@ def _tractor_dealt(state: Any) -> list[Card] | None:
     return list(state.stack()) if state.deals == 1 else None
 
 
-def _tractor_bounds(params: Mapping[str, Any]) -> tuple[float, float]:
-    # R44–R46: the declarers gain at most 3 levels; the opponents' gain is at most 255 levels (the engine's
-    # bound), and a declarer's loss is 1 more.
-    return (-256.0, 256.0)
-
-
 _SPECS: Final[dict[str, _Spec]] = {
     "sheepshead": _Spec(
         name="sheepshead",
         module=sheepshead,
-        deck=SHEEPSHEAD_DECK,
-        copies=1,
+        outcomes=SHEEPSHEAD_DECK,
+        players=(3, 8),
         params={"dealer": 0, "multiplier": 1},
+        table=_sheepshead_table,
         deal=_sheepshead_deal,
         dealt=_sheepshead_dealt,
-        bounds=_sheepshead_bounds,
-        # 32 cards dealt; five passes or a pick, 2 buries, a call and an under, 30 cards played.
-        max_length=32 + 5 + 2 + 2 + 30,
     ),
     "tractor": _Spec(
         name="tractor",
         module=tractor,
-        deck=_TRACTOR_KINDS,
-        copies=2,
+        outcomes=_TRACTOR_KINDS,
+        players=(4, 4),
         params={"level_0": 2, "level_1": 2, "declarers": -1, "starter": -1},
+        table=_tractor_table,
         deal=_tractor_deal,
         dealt=_tractor_dealt,
-        bounds=_tractor_bounds,
-        # 108 cards stacked; per deal at most one declare-or-pass per card drawn (100), then 8 discards and
-        # at most 100 cards played with a finish after each lead (25).
-        max_length=108 + 100 * _TRACTOR_DEALS_BOUND + 8 + 100 + 25,
     ),
 }
 
@@ -202,7 +250,7 @@ def _rules_params(module: Any) -> dict[str, Any]:
 
 
 def _game_type(spec: _Spec) -> Any:
-    n = spec.module.NUM_PLAYERS
+    low, high = spec.players
     return pyspiel.GameType(
         short_name=GAME_NAMES[spec.name],
         long_name=f"tricktaker {spec.name.capitalize()}",
@@ -211,8 +259,8 @@ def _game_type(spec: _Spec) -> Any:
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=n,
-        min_num_players=n,
+        max_num_players=high,
+        min_num_players=low,
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
@@ -237,36 +285,31 @@ class TricktakerGame(pyspiel.Game):  # type: ignore[misc]
         rule_names = set(_rules_params(spec.module))
         self.rules = spec.module.Rules(**{k: v for k, v in full.items() if k in rule_names})
         """The rules every deal of the game is played under."""
-        if spec.module.table(self.rules)[:2] != spec.module.table()[:2]:
-            players, size, _ = spec.module.table(self.rules)
-            raise ArgumentError(
-                f"the registered game has {spec.module.NUM_PLAYERS} players and observations of "
-                f"{spec.module.OBSERVATION_SHAPE[0]} floats; these rules make {players} players and {size} "
-                "floats (a variant of the table: play it through the tricktaker API or PettingZoo)"
-            )
         self.deal_params: dict[str, Any] = {k: v for k, v in full.items() if k not in rule_names}
         """The parameters of the deal beside the rules (dealer, multiplier, levels, declarers, starter)."""
+        self.table = spec.table(self.rules, self.deal_params)
+        """The seats, the cards dealt as chance and where each goes, the bounds (internal)."""
         self._check_deal_params()
-        low, high = spec.bounds(full)
+        low, high = self.table.bounds
         info = pyspiel.GameInfo(
             num_distinct_actions=spec.module.NUM_ACTIONS,
-            max_chance_outcomes=len(spec.deck),
-            num_players=spec.module.NUM_PLAYERS,
+            max_chance_outcomes=len(spec.outcomes),
+            num_players=self.table.players,
             min_utility=low,
             max_utility=high,
             utility_sum=0.0,
-            max_game_length=spec.max_length,
+            max_game_length=self.table.max_length,
         )
         super().__init__(game_type, info, full)
 
     def _check_deal_params(self) -> None:
         # A deal made with these parameters raises what is wrong with them, before any game is played.
-        cards = [c for c in self._spec.deck for _ in range(self._spec.copies)]
-        self._spec.deal(cards, self.deal_params, self.rules)
+        cards = [c for c in self.table.deck for _ in range(self.table.copies)]
+        self._spec.deal(cards, self.deal_params, self.rules, self.table)
 
     @property
     def spec(self) -> _Spec:
-        """What differs between the games: the deal, the parameters, the bounds (internal)."""
+        """What differs between the games: the chance outcomes, the parameters, the deal (internal)."""
         return self._spec
 
     def new_initial_state(self) -> TricktakerState:
@@ -292,7 +335,9 @@ class TricktakerState(pyspiel.State):  # type: ignore[misc]
         # deepcopy and serializes its __dict__; the rules and the game's constants come from the game.
         self._game_name = game.spec.name
         self._cards: list[Card] = []
-        self._left = {c.id: game.spec.copies for c in game.spec.deck}
+        # The cards left to deal: the deck of the game's table (a Sheepshead form may have 30 of the 32).
+        self._left = {c.id: 0 for c in game.spec.outcomes}
+        self._left.update({c.id: game.table.copies for c in game.table.deck})
         self.inner: Any = None
         """The tricktaker state once every card is dealt (``None`` before)."""
         self._replay: list[int] | None = None
@@ -316,8 +361,8 @@ class TricktakerState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may be dealt next, each with its probability."""
         spec = self._spec
-        left = spec.cards - len(self._cards)
-        return [(spec.index[c.id], self._left[c.id] / left) for c in spec.deck if self._left[c.id]]
+        left = self.get_game().table.cards - len(self._cards)
+        return [(spec.index[c.id], self._left[c.id] / left) for c in spec.outcomes if self._left[c.id]]
 
     def _apply_action(self, action: int) -> None:
         if self._replay is not None:
@@ -325,21 +370,21 @@ class TricktakerState(pyspiel.State):  # type: ignore[misc]
         if self.inner is not None:
             self.inner.apply_action(action)
             return
-        last = len(self._spec.deck) - 1
+        last = len(self._spec.outcomes) - 1
         if not 0 <= action <= last:
             raise ArgumentError(f"chance outcome {action} is not a card: the outcomes are 0-{last}")
-        card = self._spec.deck[action]
+        card = self._spec.outcomes[action]
         if not self._left[card.id]:
-            raise ArgumentError(f"chance outcome {action} ({card}) was dealt already")
+            raise ArgumentError(f"chance outcome {action} ({card}) was dealt already, or is not in this deck")
         self._left[card.id] -= 1
         self._cards.append(card)
-        if len(self._cards) == self._spec.cards:
-            game = self.get_game()
-            self.inner = self._spec.deal(self._cards, game.deal_params, game.rules)
+        game = self.get_game()
+        if len(self._cards) == game.table.cards:
+            self.inner = self._spec.deal(self._cards, game.deal_params, game.rules, game.table)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {self._spec.deck[action]}"
+            return f"deal {self._spec.outcomes[action]}"
         if self.inner is None:
             return f"action {action}"
         return str(self.inner.action_to_string(action))
@@ -351,12 +396,12 @@ class TricktakerState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         """Each seat's return (zeros until the end)."""
         if self.inner is None:
-            return [0.0] * self._spec.module.NUM_PLAYERS
+            return [0.0] * self.get_game().table.players
         return [float(r) for r in self.inner.returns()]
 
     def __str__(self) -> str:
         if self.inner is None:
-            return f"dealing: {len(self._cards)} of {self._spec.cards} cards"
+            return f"dealing: {len(self._cards)} of {self.get_game().table.cards} cards"
         return str(self.inner)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TricktakerState:
@@ -380,7 +425,7 @@ class TricktakerState(pyspiel.State):  # type: ignore[misc]
         state._replay = None
         state.inner = inner
         state._cards = list(dealt)
-        state._left = {c.id: 0 for c in self._spec.deck}
+        state._left = {c.id: 0 for c in self._spec.outcomes}
         return state
 
     @property
@@ -396,8 +441,9 @@ class TricktakerObserver:
     def __init__(self, game: TricktakerGame, iig_obs_type: Any) -> None:
         self._perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self._module = game.spec.module
-        self.tensor = np.zeros(self._module.OBSERVATION_SHAPE, np.float32)
-        """The seat's observation (float32 of the game's ``OBSERVATION_SHAPE``), set by :meth:`set_from`."""
+        self.tensor = np.zeros((self._module.table(game.rules)[1],), np.float32)
+        """The seat's observation (float32, the game's observation shape under its rules), set by
+        :meth:`set_from`."""
         self.dict = {"observation": self.tensor}
         """The named views of :attr:`tensor`: one, ``"observation"``."""
 
@@ -411,20 +457,13 @@ class TricktakerObserver:
     def string_from(self, state: TricktakerState, player: int) -> str:
         """The information state string (perfect recall) or the observation as text."""
         if state.inner is None:
-            mine = [c for k, c in enumerate(state._cards) if _dealt_to(state._spec, k) == player]
+            places = state.get_game().table.places
+            mine = [c for k, c in enumerate(state._cards) if places[k] == player]
             return f"seat {player} dealt {' '.join(map(str, mine))}"
         if self._perfect_recall:
             return f"seat {player} {state.inner.information_state_key(int(player)):016x}"
         view = state.inner.observation(int(player))
         return f"seat {player} " + " ".join(f"{i}:{v:g}" for i, v in enumerate(view) if v)
-
-
-def _dealt_to(spec: _Spec, k: int) -> int | None:
-    """The seat the k-th chance card goes to while dealing (Sheepshead: in blocks of six; Tractor: the stack
-    is drawn later, so no seat has it yet)."""
-    if spec.name == "sheepshead" and k < 30:
-        return k // 6
-    return None
 
 
 class Restartable(pyspiel.Bot):  # type: ignore[misc]
