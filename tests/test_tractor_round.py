@@ -251,15 +251,18 @@ def test_negative_points_r43_f33(negative_points: str, reported: int) -> None:
 def test_negative_points_as_zero_still_sets_negative_points_with_a_warning(
     as_zero: bool, negative_points: str
 ) -> None:
-    with pytest.warns(DeprecationWarning, match="negative_points_as_zero is deprecated: use negative_points"):
+    with pytest.warns(
+        DeprecationWarning, match="negative_points_as_zero is deprecated: use negative_points"
+    ) as w:
         rules = Rules(negative_points_as_zero=as_zero)
+    assert w[0].filename == __file__, "the warning points at the caller's line"
     assert rules == Rules(negative_points=negative_points)
     # An old save or pickle's rules still load (from a dict, as a pickle does); both names at once do not.
     with pytest.warns(DeprecationWarning):
         assert Rules.from_dict({"negative_points_as_zero": as_zero}) == rules
     with pytest.raises(RulesError, match="replaced by negative_points: give one of them, not both"):
         Rules(negative_points_as_zero=as_zero, negative_points="clamp")
-    with pytest.raises(RulesError, match="never took the value"):
+    with pytest.raises(RulesError, match="never took the value"), pytest.warns(DeprecationWarning):
         Rules(negative_points_as_zero="yes")
     # A save written before the rename loads with the new option.
     state = State.new(3, rules=Rules(negative_points=negative_points))

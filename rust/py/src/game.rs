@@ -111,7 +111,7 @@ pub fn rules_with<R: RuleOptions>(mut rules: R, options: Option<&Bound<'_, PyDic
                 options.py(),
                 &options.py().get_type::<pyo3::exceptions::PyDeprecationWarning>(),
                 &std::ffi::CString::new(message).expect("no NUL"),
-                2,
+                1, // the caller's line: a native function has no frame of its own
             )?;
         }
         let text;
