@@ -65,11 +65,24 @@ def compare_deal(seed: int) -> None:
     where += f" lead={lead_text}"
     fast_parts = [(kind, texts(cards)) for kind, cards in tractor.decompose(lead, fast_trump)]
     assert fast_parts == ref.decompose(lead_text, ref_trump), where
+    for length in (3, 4):  # F20
+        shorter = tractor.decompose(lead, fast_trump, min_tractor_length=length)
+        expected = ref.decompose(lead_text, ref_trump, min_tractor_length=length)
+        assert [(kind, texts(cards)) for kind, cards in shorter] == expected, f"{where} min {length}"
 
     others = [[str(c) for c in h] for h in hands[1:]]
-    for forced in ("fewest_cards_then_lowest", "first_in_turn_smallest"):  # F26
-        fast_throw = tractor.check_throw(lead, hands[1:], fast_trump, failed_throw_forced=forced)
-        ref_throw = ref.check_throw(lead_text, others, ref_trump, failed_throw_forced=forced)
+    choices = [
+        ("fewest_cards_then_lowest", 2),
+        ("first_in_turn_smallest", 2),
+        ("fewest_cards_then_lowest", 3),
+    ]
+    for forced, length in choices:  # F26, F20
+        fast_throw = tractor.check_throw(
+            lead, hands[1:], fast_trump, failed_throw_forced=forced, min_tractor_length=length
+        )
+        ref_throw = ref.check_throw(
+            lead_text, others, ref_trump, failed_throw_forced=forced, min_tractor_length=length
+        )
         assert (None if fast_throw is None else (texts(fast_throw[0]), fast_throw[1])) == ref_throw, (
             f"{where} {forced}"
         )
@@ -94,6 +107,8 @@ def compare_deal(seed: int) -> None:
     assert tractor.trick_winner(plays, fast_trump) == ref.trick_winner(play_texts, ref_trump), (
         f"{where} plays={play_texts}"
     )
+    shorter = tractor.trick_winner(plays, fast_trump, min_tractor_length=3)
+    assert shorter == ref.trick_winner(play_texts, ref_trump, min_tractor_length=3), f"{where} F20"
     everything = [c for p in plays for c in p]
     assert tractor.trick_points(everything) == ref.trick_points(texts(everything)), where
 
@@ -147,6 +162,7 @@ ROUND_OPTIONS: list[dict[str, object]] = [
         "joker_pair_declaration_keeps_rank": True,
         "allow_self_reinforce": True,
     },
+    {"min_tractor_length": 3, "tractor_must_follow_tractor": True, "kitty_multiplier": "largest_unit_times2"},
 ]
 
 

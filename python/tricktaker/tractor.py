@@ -98,14 +98,17 @@ Component = tuple[Literal["tractor", "pair", "single"], list[Card]]
 """A component of a lead as :func:`decompose` gives it (R27, R33): its kind and its cards, strongest first."""
 
 
-def decompose(cards: Iterable[CardLike], trump: Trump) -> list[Component]:
+def decompose(cards: Iterable[CardLike], trump: Trump, *, min_tractor_length: int = 2) -> list[Component]:
     """Split a lead into its components, canonically as R33 says.
 
     The longest tractors first (ties: the highest; one pair per position), then the pairs, then the singles,
-    each kind from the highest; the cards of a component strongest first. Cards of two effective suits raise
-    :class:`tricktaker.IllegalPlayError` (R27).
+    each kind from the highest; the cards of a component strongest first. A run of pairs is a tractor only if
+    it has at least ``min_tractor_length`` pairs (the rule option of F20, 2 to 12); a shorter run is so many
+    pairs. Cards of two effective suits raise :class:`tricktaker.IllegalPlayError` (R27).
+
+    Every function below that reads a lead takes ``min_tractor_length`` too.
     """
-    return _native.decompose(cards, trump)
+    return _native.decompose(cards, trump, min_tractor_length=min_tractor_length)
 
 
 def follow_error(
@@ -115,10 +118,16 @@ def follow_error(
     trump: Trump,
     *,
     tractor_must_follow_tractor: bool = False,
+    min_tractor_length: int = 2,
 ) -> str | None:
     """Why ``play`` from ``hand`` does not follow ``lead`` (R26, R28–R32), or ``None`` if it does."""
     return _native.follow_error(
-        hand, lead, play, trump, tractor_must_follow_tractor=tractor_must_follow_tractor
+        hand,
+        lead,
+        play,
+        trump,
+        tractor_must_follow_tractor=tractor_must_follow_tractor,
+        min_tractor_length=min_tractor_length,
     )
 
 
@@ -129,13 +138,21 @@ def is_legal_follow(
     trump: Trump,
     *,
     tractor_must_follow_tractor: bool = False,
+    min_tractor_length: int = 2,
 ) -> bool:
     """Whether ``play``, drawn from ``hand`` (the follower's cards before playing), follows ``lead``.
 
     R32's rule: holding at least as many cards of the led suit as the lead, play only that suit with at least
     as many pairs as the lead has (or as the hand can give); holding fewer, play them all and fill up freely.
     """
-    error = follow_error(hand, lead, play, trump, tractor_must_follow_tractor=tractor_must_follow_tractor)
+    error = follow_error(
+        hand,
+        lead,
+        play,
+        trump,
+        tractor_must_follow_tractor=tractor_must_follow_tractor,
+        min_tractor_length=min_tractor_length,
+    )
     return error is None
 
 
@@ -146,6 +163,7 @@ def legal_follows(
     *,
     tractor_must_follow_tractor: bool = False,
     limit: int | None = None,
+    min_tractor_length: int = 2,
 ) -> list[list[Card]]:
     """Every distinct legal follow, each a list of cards in id order; the list sorted by card ids.
 
@@ -155,7 +173,12 @@ def legal_follows(
     nothing is listed; :func:`count_legal_follows` counts them without listing.
     """
     return _native.legal_follows(
-        hand, lead, trump, tractor_must_follow_tractor=tractor_must_follow_tractor, limit=limit
+        hand,
+        lead,
+        trump,
+        tractor_must_follow_tractor=tractor_must_follow_tractor,
+        limit=limit,
+        min_tractor_length=min_tractor_length,
     )
 
 
@@ -165,10 +188,15 @@ def count_legal_follows(
     trump: Trump,
     *,
     tractor_must_follow_tractor: bool = False,
+    min_tractor_length: int = 2,
 ) -> int:
     """How many follows :func:`legal_follows` lists, counted without listing them (at most 5,200,300)."""
     return _native.count_legal_follows(
-        hand, lead, trump, tractor_must_follow_tractor=tractor_must_follow_tractor
+        hand,
+        lead,
+        trump,
+        tractor_must_follow_tractor=tractor_must_follow_tractor,
+        min_tractor_length=min_tractor_length,
     )
 
 
@@ -179,6 +207,7 @@ def follow_extensions(
     trump: Trump,
     *,
     tractor_must_follow_tractor: bool = False,
+    min_tractor_length: int = 2,
 ) -> list[Card]:
     """The cards that can be added to ``partial`` so that a legal follow can still be completed.
 
@@ -186,7 +215,12 @@ def follow_extensions(
     stuck.
     """
     return _native.follow_extensions(
-        hand, lead, partial, trump, tractor_must_follow_tractor=tractor_must_follow_tractor
+        hand,
+        lead,
+        partial,
+        trump,
+        tractor_must_follow_tractor=tractor_must_follow_tractor,
+        min_tractor_length=min_tractor_length,
     )
 
 
@@ -198,6 +232,7 @@ def check_throw(
     failed_throw_forced: Literal[
         "fewest_cards_then_lowest", "first_in_turn_smallest"
     ] = "fewest_cards_then_lowest",
+    min_tractor_length: int = 2,
 ) -> tuple[list[Card], int] | None:
     """Check a lead against the other players' hands (R33, R34, F26), ``other_hands`` in turn order after the
     leader.
@@ -209,12 +244,18 @@ def check_throw(
     beatable component (``"fewest_cards_then_lowest"``) or among those the first player in turn order who
     can beat one can beat (``"first_in_turn_smallest"``).
     """
-    return _native.check_throw(lead, other_hands, trump, failed_throw_forced=failed_throw_forced)
+    return _native.check_throw(
+        lead,
+        other_hands,
+        trump,
+        failed_throw_forced=failed_throw_forced,
+        min_tractor_length=min_tractor_length,
+    )
 
 
-def trick_winner(plays: Sequence[Iterable[CardLike]], trump: Trump) -> int:
-    """The index of the winning play, ``plays[0]`` being the lead (R35–R39)."""
-    return _native.trick_winner(plays, trump)
+def trick_winner(plays: Sequence[Iterable[CardLike]], trump: Trump, *, min_tractor_length: int = 2) -> int:
+    """The index of the winning play, ``plays[0]`` being the lead (R35–R39, F20)."""
+    return _native.trick_winner(plays, trump, min_tractor_length=min_tractor_length)
 
 
 def trick_points(cards: Iterable[CardLike]) -> int:

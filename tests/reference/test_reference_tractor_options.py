@@ -5,8 +5,8 @@ One test per test vector or vector part (the D = 2 bullets of TV-F4, TV-F17, the
 TV-F21, the defend_points rows of TV-F22, TV-F23), on explicit cards, stacks and positions; then whole random
 rounds under every value of the new options (``first_landlord``, ``bid_override``, ``joker_declaration_min``,
 ``joker_pair_declaration_keeps_rank``, ``kitty_flip_joker_no_trump``, ``failed_throw_forced``,
-``throw_penalty``, ``kitty_multiplier``, ``negative_points``, ``deadzone``, ``defend_points``), and the
-validation of the options.
+``throw_penalty``, ``kitty_multiplier``, ``negative_points``, ``deadzone``, ``defend_points``), TV-F15
+(``min_tractor_length``) with its random rounds, and the validation of the options.
 
 Seats 0-3 in turn order; team 0 is seats 0 and 2, team 1 seats 1 and 3. Cards are written as texts.
 """
@@ -1051,6 +1051,7 @@ def test_option_defaults_and_choices() -> None:
         "two",
     )
     assert not rules.joker_pair_declaration_keeps_rank and not rules.kitty_flip_joker_no_trump
+    assert rules.min_tractor_length == 2
     # The library's field order (its saves and the reference's must list the options alike).
     library = [option.name for option in tractor.Rules.options()]
     assert [field.name for field in dataclasses.fields(ref.Rules)] == library
@@ -1123,8 +1124,9 @@ def test_options_are_coerced_saved_and_keyed() -> None:
         joker_declaration_min="decks",
         joker_pair_declaration_keeps_rank=True,
         kitty_flip_joker_no_trump=True,
+        min_tractor_length=3,
     )
-    # Any object with the eighteen attributes, enum-like values read through .value.
+    # Any object with the nineteen attributes, enum-like values read through .value.
     fields = {
         **dataclasses.asdict(rules),
         "throw_penalty": type("Enum", (), {"value": "none"})(),
@@ -1156,3 +1158,281 @@ def test_options_are_coerced_saved_and_keyed() -> None:
     before = {key: value for key, value in dataclasses.asdict(ref.Rules()).items() if key != "first_landlord"}
     with pytest.raises(TypeError, match="first_landlord"):
         ref.Rules.coerce(type("Older", (), before)())
+
+
+# ------------------------------------------------------------------------------------------------------------
+# TV-F15: min_tractor_length (F20, F21, F25), D = 2
+# ------------------------------------------------------------------------------------------------------------
+
+# Seat 0 leads 5♠5♠6♠6♠; seat 2 holds K♠K♠, which beats either pair; no other seat holds a spade pair.
+TV_F15_HANDS = ("5S 5S 6S 6S 7S 7S", "3S 9S 3C 4C 6C 7C", "KS KS 8C 9C 10C JC", "4S QS 3D 4D 6D 7D")
+
+
+def test_tv_f15_two_pairs_are_a_throw() -> None:
+    lead = cards("5S 5S 6S 6S")
+    others = [cards(hand) for hand in TV_F15_HANDS[1:]]  # seats 1, 2, 3: turn order after seat 0
+    assert ref.decompose(lead, HEARTS_2, min_tractor_length=3) == [
+        ("pair", cards("6S 6S")),
+        ("pair", cards("5S 5S")),
+    ]
+    # Both pairs are beatable by seat 2's K♠K♠ (each thrown with the unbeatable A♠ is taken back for it).
+    for pair in ("5S 5S", "6S 6S"):
+        throw = [*cards(pair), "AS"]
+        assert ref.check_throw(throw, others, HEARTS_2, min_tractor_length=3) == (cards(pair), 1)
+    # Forced: 5♠5♠, of the same size and lower; two cards taken back.
+    for choice in FORCED_CHOICES:
+        failed = ref.check_throw(lead, others, HEARTS_2, failed_throw_forced=choice, min_tractor_length=3)
+        assert failed == (cards("5S 5S"), 2)
+    # With the default (2, 2) it is a tractor lead, not checked.
+    assert ref.decompose(lead, HEARTS_2) == [("tractor", cards("6S 6S 5S 5S"))]
+    assert ref.check_throw(lead, others, HEARTS_2) is None
+    assert ref.check_throw(lead, others, HEARTS_2, min_tractor_length=2) is None
+    # Three pairs are still a tractor under 3 (one component, never checked).
+    three = cards("5S 5S 6S 6S 7S 7S")
+    assert ref.decompose(three, HEARTS_2, min_tractor_length=3) == [("tractor", cards("7S 7S 6S 6S 5S 5S"))]
+    assert ref.check_throw(three, others, HEARTS_2, min_tractor_length=3) is None
+
+
+def test_tv_f15_in_a_round() -> None:
+    # Seat 0 is an opponent (team 1 declares): the failed throw lowers P by 10 x 2 = 20.
+    state = position(TV_F15_HANDS, 0, 1, min_tractor_length=3)
+    play_all(state, "5S 5S 6S 6S")
+    assert state.current_trick() == [(0, cards("5S 5S"))]
+    assert sorted(state.hand(0)) == sorted(cards("6S 6S 7S 7S"))  # taken back, not played (F26)
+    assert (state.failed_throws, state.raw_points) == (1, -20)
+    # A declarer's throw raises P by as much.
+    declarer = position(TV_F15_HANDS, 0, 0, min_tractor_length=3)
+    play_all(declarer, "5S 5S 6S 6S")
+    assert (declarer.failed_throws, declarer.raw_points) == (1, 20)
+    # Under 3, three pairs are a tractor lead; under 2, two pairs are: neither is checked.
+    for length, lead in ((3, "5S 5S 6S 6S 7S 7S"), (2, "5S 5S 6S 6S")):
+        state = position(TV_F15_HANDS, 0, 1, min_tractor_length=length)
+        play_all(state, lead)
+        assert state.current_trick() == [(0, sorted(cards(lead), key=ref.DECK.index))]
+        assert (state.failed_throws, state.raw_points) == (0, 0)
+
+
+def test_tv_f15_trick_winner() -> None:
+    # 5♠5♠6♠6♠ under 3 is won as a throw: only a ruff of two trump pairs beats it, a spade tractor does not.
+    plays = [cards("5S 5S 6S 6S"), cards("7S 7S 8S 8S"), cards("3H 3H 9H 9H"), cards("4C 4C 5C 5C")]
+    assert ref.trick_winner(plays, HEARTS_2, min_tractor_length=3) == 2
+    assert ref.trick_winner(plays, HEARTS_2) == 1  # a tractor lead: the higher spade tractor wins (R38)
+    # A tractor lead of L pairs still needs L consecutive pairs (R38, F28).
+    lead = cards("5S 5S 6S 6S 7S 7S")
+    ruffs = [lead, cards("3H 3H 9H 9H JH JH"), cards("3H 3H 4H 4H 5H 5H"), cards("8S 8S 9S 9S 10S 10S")]
+    assert ref.trick_winner(ruffs, HEARTS_2, min_tractor_length=3) == 2
+    assert ref.trick_winner([lead, ruffs[1], ruffs[3], ruffs[2]], HEARTS_2, min_tractor_length=3) == 3
+
+
+def test_tv_f15_follow_duties_and_kitty() -> None:
+    # tractor_must_follow_tractor: under 2 the lead 5♠5♠6♠6♠ is a tractor, so a follower holding 9♠9♠10♠10♠
+    # must play it; under 3 it is two pairs, and any two of the follower's pairs will do.
+    hand = cards("9S 9S 10S 10S QS QS 3C")
+    lead = cards("5S 5S 6S 6S")
+    duty = {"tractor_must_follow_tractor": True}
+    assert ref.legal_follows(hand, lead, HEARTS_2, **duty) == [cards("9S 9S 10S 10S")]
+    assert ref.legal_follows(hand, lead, HEARTS_2, **duty, min_tractor_length=3) == [
+        cards("9S 9S 10S 10S"),
+        cards("9S 9S QS QS"),
+        cards("10S 10S QS QS"),
+    ]
+    assert not ref.is_legal_follow(hand, lead, cards("9S 9S QS QS"), HEARTS_2, **duty)
+    assert ref.is_legal_follow(hand, lead, cards("9S 9S QS QS"), HEARTS_2, **duty, min_tractor_length=3)
+    assert ref.follow_extensions(hand, lead, ["QS"], HEARTS_2, **duty) == []
+    assert ref.follow_extensions(hand, lead, ["QS"], HEARTS_2, **duty, min_tractor_length=3) == cards(
+        "9S 10S QS"
+    )
+    # In a round too: seat 1 follows under the rules' value.
+    hands = ("5S 5S 6S 6S 3C 4C", "9S 9S 10S 10S QS QS", "5C 6C 7C 8C 9C 10C", "3D 4D 5D 6D 7D 8D")
+    for length, offered in ((2, ["play 9S", "play 10S"]), (3, ["play 9S", "play 10S", "play QS"])):
+        state = position(hands, 0, 1, min_tractor_length=length, **duty)
+        play_all(state, "5S 5S 6S 6S")
+        assert legal(state) == offered
+    # F32: the kitty multiplier counts the lead's components under the option.
+    kitty = cards(KITTY_30)
+    assert ref.kitty_bonus(kitty, lead, HEARTS_2, "largest_unit_times2") == 30 * 2 * 4
+    assert ref.kitty_bonus(kitty, lead, HEARTS_2, "largest_unit_times2", min_tractor_length=3) == 30 * 2 * 2
+    assert ref.kitty_bonus(kitty, lead, HEARTS_2, "largest_unit_pow2", min_tractor_length=3) == 30 * 2**2
+    assert ref.kitty_bonus(kitty, lead, HEARTS_2, "exp", min_tractor_length=3) == 30 * 2**3  # pairs count
+
+
+@pytest.mark.parametrize(
+    ("lead", "length", "expected"),
+    [
+        # A run of four pairs: a tractor up to 4, four pairs under 5.
+        ("5S 5S 6S 6S 7S 7S 8S 8S", 2, [("tractor", "8S 8S 7S 7S 6S 6S 5S 5S")]),
+        ("5S 5S 6S 6S 7S 7S 8S 8S", 4, [("tractor", "8S 8S 7S 7S 6S 6S 5S 5S")]),
+        (
+            "5S 5S 6S 6S 7S 7S 8S 8S",
+            5,
+            [("pair", "8S 8S"), ("pair", "7S 7S"), ("pair", "6S 6S"), ("pair", "5S 5S")],
+        ),
+        # A run of four and a run of two: under 3 one tractor and two pairs; under 2 two tractors.
+        (
+            "5S 5S 6S 6S 7S 7S 8S 8S JS JS QS QS AS",
+            3,
+            [("tractor", "8S 8S 7S 7S 6S 6S 5S 5S"), ("pair", "QS QS"), ("pair", "JS JS"), ("single", "AS")],
+        ),
+        (
+            "5S 5S 6S 6S 7S 7S 8S 8S JS JS QS QS AS",
+            2,
+            [("tractor", "8S 8S 7S 7S 6S 6S 5S 5S"), ("tractor", "QS QS JS JS"), ("single", "AS")],
+        ),
+        (
+            "5S 5S 6S 6S 7S 7S 8S 8S JS JS QS QS AS",
+            5,
+            [
+                ("pair", "QS QS"),
+                ("pair", "JS JS"),
+                ("pair", "8S 8S"),
+                ("pair", "7S 7S"),
+                ("pair", "6S 6S"),
+                ("pair", "5S 5S"),
+                ("single", "AS"),
+            ],
+        ),
+        # Trumps: RJ RJ BJ BJ 2♠2♠ (off-suit rank) 2♥2♥ A♥A♥ is a run of five; 12 takes none of it.
+        ("RJ RJ BJ BJ 2H 2H 2S 2S AH AH", 5, [("tractor", "RJ RJ BJ BJ 2H 2H 2S 2S AH AH")]),
+        (
+            "RJ RJ BJ BJ 2H 2H 2S 2S AH AH",
+            12,
+            [("pair", "RJ RJ"), ("pair", "BJ BJ"), ("pair", "2H 2H"), ("pair", "2S 2S"), ("pair", "AH AH")],
+        ),
+    ],
+)
+def test_decompose_at_several_lengths(lead: str, length: int, expected: list[tuple[str, str]]) -> None:
+    parts = ref.decompose(cards(lead), HEARTS_2, min_tractor_length=length)
+    assert parts == [(kind, cards(part)) for kind, part in expected]
+    # One component is a lead of its type; several are a throw (F21), checked against the other hands.
+    nobody = [[], [], []]
+    assert ref.check_throw(cards(lead), nobody, HEARTS_2, min_tractor_length=length) is None
+
+
+def test_decompose_default_is_unchanged() -> None:
+    for lead in ("5S 5S 6S 6S 9S", "AS KS KS QS QS", "2C 2C 2S 2S BJ BJ", "3H 3H 4H 4H 5H 5H 7H 7H 8H 8H"):
+        assert ref.decompose(cards(lead), HEARTS_2) == ref.decompose(
+            cards(lead), HEARTS_2, min_tractor_length=2
+        )
+
+
+def planned_lead(state: ref.State, chooser: random.Random) -> list[str]:
+    """A run of consecutive pairs of the leader's hand (a tractor under the default), or ``[]``: random
+    plays seldom lead one."""
+    trump, seat = state.trump, state.current_player
+    assert trump is not None and seat is not None
+    by_suit: dict[str, list[str]] = {}
+    for card, count in Counter(state.hand(seat)).items():
+        if count == 2:
+            by_suit.setdefault(trump.suit_of(card), []).extend([card, card])
+    runs = [
+        part for group in by_suit.values() for kind, part in ref.decompose(group, trump) if kind == "tractor"
+    ]
+    return chooser.choice(runs) if runs else []
+
+
+def random_min_tractor_round(seed: int, rules: ref.Rules) -> int:
+    """A round by random legal actions under ``rules``, leading runs of pairs when it can: every lead split
+    and checked under its min_tractor_length, every trick's winner, the cards conserved, the round ended,
+    zero-sum, saved and, now and then, resampled. Returns how many leads the option split differently."""
+    length = rules.min_tractor_length
+    chooser = random.Random(seed)
+    plan: list[str] = []  # the rest of a planned lead, then "finish"
+    changed = 0
+    if chooser.random() < 0.5:
+        state = ref.State.new(seed, rules)
+    else:
+        declaring = chooser.randrange(2)
+        levels = (chooser.randint(2, 14), chooser.randint(2, 14))
+        state = ref.State.new(seed, rules, levels, declaring, declaring + 2 * chooser.randrange(2))
+    resample_at = chooser.randrange(60, 160) if seed % 10 == 0 else None
+    for step in range(MAX_STEPS):
+        if state.is_terminal:
+            break
+        if step == resample_at and state.current_player is not None:
+            player = state.current_player
+            resampled = state.resample(player, seed)
+            assert resampled.information_state_key(player) == state.information_state_key(player)
+            assert resampled.rules == rules
+        leading = state.phase == "play" and not state.current_trick()
+        if leading and not state.partial_play() and chooser.random() < 0.8:
+            run = planned_lead(state, chooser)
+            plan = [*run, "finish"] if run else []
+        if leading and len(plan) > 1:
+            action = state.string_to_action(f"play {plan.pop(0)}")
+        elif leading and plan:
+            action, plan = ref.FINISH, []
+        else:
+            action = chooser.choice(state.legal_actions())
+        if action == ref.FINISH:
+            leader, attempt, trump = state.leader, state.partial_play(), state.trump
+            assert trump is not None
+            parts = ref.decompose(attempt, trump, min_tractor_length=length)
+            changed += parts != ref.decompose(attempt, trump)
+            assert all(len(part) >= 2 * length for kind, part in parts if kind == "tractor")
+            others = [state.hand((leader + k) % 4) for k in range(1, 4)]
+            failed = ref.check_throw(
+                attempt,
+                others,
+                trump,
+                failed_throw_forced=rules.failed_throw_forced,
+                min_tractor_length=length,
+            )
+            state.apply_action(action)
+            forced = state.current_trick()[0][1]
+            if failed is None:
+                assert sorted(forced) == sorted(attempt)
+            else:
+                assert len(parts) > 1 and sorted(forced) == sorted(failed[0])
+                assert sorted(forced) in [sorted(part) for _, part in parts]
+        else:
+            done = len(state.completed_tricks())
+            state.apply_action(action)
+            if len(state.completed_tricks()) > done:
+                plays = [play for _, play in state.completed_tricks()[-1]]
+                trump = state.trump
+                assert trump is not None
+                winner = ref.trick_winner(plays, trump, min_tractor_length=length)
+                assert state.trick_winners()[-1] == state.completed_tricks()[-1][winner][0]
+            if chooser.random() < 0.05 and state.phase != "draw":
+                assert in_play(state) == FULL_DECK
+    assert state.is_terminal, "the round did not end"
+    assert in_play(state) == FULL_DECK and not any(state.hand(seat) for seat in range(4))
+    returns = state.returns()
+    assert sum(returns) == 0 and returns[0] == returns[2] == -returns[1] and returns[0] != 0
+    loaded = ref.State.from_json(state.to_json())
+    assert loaded.rules == rules and loaded.history() == state.history() and loaded.returns() == returns
+    return changed
+
+
+@pytest.mark.parametrize("length", [3, 12])
+def test_random_rounds_under_min_tractor_length(length: int) -> None:
+    chooser = random.Random(length)
+    changed = 0
+    for seed in range(ROUNDS_PER_VALUE):
+        rules = ref.Rules(
+            min_tractor_length=length,
+            tractor_must_follow_tractor=chooser.random() < 0.5,
+            failed_throw_forced=chooser.choice(FORCED_CHOICES),
+            kitty_multiplier=chooser.choice(MULTIPLIERS),
+        )
+        changed += random_min_tractor_round(70_000 + 1000 * length + seed, rules)
+    assert changed >= 10  # the option did split leads differently
+
+
+@pytest.mark.parametrize("bad", [1, 13, 0, -2, True, False, "3", 3.0, None])
+def test_invalid_min_tractor_length_raises(bad: Any) -> None:
+    with pytest.raises(ValueError, match=r"Rules\.min_tractor_length must be an int from 2 to 12"):
+        ref.Rules(min_tractor_length=bad)
+    lead, hand = cards("5S 5S 6S 6S"), cards("9S 9S 10S 10S")
+    calls = [
+        lambda: ref.decompose(lead, HEARTS_2, min_tractor_length=bad),
+        lambda: ref.check_throw(lead, [[], [], []], HEARTS_2, min_tractor_length=bad),
+        lambda: ref.trick_winner([lead, hand, hand, hand], HEARTS_2, min_tractor_length=bad),
+        lambda: ref.is_legal_follow(hand, lead, hand, HEARTS_2, min_tractor_length=bad),
+        lambda: ref.legal_follows(hand, lead, HEARTS_2, min_tractor_length=bad),
+        lambda: ref.follow_extensions(hand, lead, [], HEARTS_2, min_tractor_length=bad),
+        lambda: ref.kitty_bonus(cards(KITTY_30), lead, HEARTS_2, "exp", min_tractor_length=bad),
+    ]
+    for call in calls:
+        with pytest.raises(ValueError, match=r"min_tractor_length must be an int from 2 to 12"):
+            call()

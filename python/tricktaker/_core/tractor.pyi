@@ -62,7 +62,7 @@ class Trump:
     def __getnewargs__(self) -> tuple[str | None, str | None]: ...
 
 def decompose(
-    cards: Iterable[_CardLike], trump: Trump
+    cards: Iterable[_CardLike], trump: Trump, *, min_tractor_length: int = 2
 ) -> list[tuple[Literal["tractor", "pair", "single"], list[Card]]]: ...
 def follow_error(
     hand: Iterable[_CardLike],
@@ -71,6 +71,7 @@ def follow_error(
     trump: Trump,
     *,
     tractor_must_follow_tractor: bool = False,
+    min_tractor_length: int = 2,
 ) -> str | None: ...
 def legal_follows(
     hand: Iterable[_CardLike],
@@ -79,6 +80,7 @@ def legal_follows(
     *,
     tractor_must_follow_tractor: bool = False,
     limit: int | None = None,
+    min_tractor_length: int = 2,
 ) -> list[list[Card]]: ...
 def count_legal_follows(
     hand: Iterable[_CardLike],
@@ -86,6 +88,7 @@ def count_legal_follows(
     trump: Trump,
     *,
     tractor_must_follow_tractor: bool = False,
+    min_tractor_length: int = 2,
 ) -> int: ...
 def follow_extensions(
     hand: Iterable[_CardLike],
@@ -94,6 +97,7 @@ def follow_extensions(
     trump: Trump,
     *,
     tractor_must_follow_tractor: bool = False,
+    min_tractor_length: int = 2,
 ) -> list[Card]: ...
 def check_throw(
     lead: Iterable[_CardLike],
@@ -101,8 +105,11 @@ def check_throw(
     trump: Trump,
     *,
     failed_throw_forced: str = "fewest_cards_then_lowest",
+    min_tractor_length: int = 2,
 ) -> tuple[list[Card], int] | None: ...
-def trick_winner(plays: Iterable[Iterable[_CardLike]], trump: Trump) -> int: ...
+def trick_winner(
+    plays: Iterable[Iterable[_CardLike]], trump: Trump, *, min_tractor_length: int = 2
+) -> int: ...
 def trick_points(cards: Iterable[_CardLike]) -> int: ...
 
 @final
@@ -121,6 +128,7 @@ class Rules(_GameRules):
         joker_declaration_min: Literal["two", "decks"] = "two",
         joker_pair_declaration_keeps_rank: bool = False,
         kitty_flip_joker_no_trump: bool = False,
+        min_tractor_length: int = 2,
         plain_suit_gap_closing: bool = True,
         tractor_must_follow_tractor: bool = False,
         failed_throw_forced: Literal[
@@ -150,6 +158,8 @@ class Rules(_GameRules):
     def joker_pair_declaration_keeps_rank(self) -> bool: ...
     @property
     def kitty_flip_joker_no_trump(self) -> bool: ...
+    @property
+    def min_tractor_length(self) -> int: ...
     @property
     def plain_suit_gap_closing(self) -> bool: ...
     @property

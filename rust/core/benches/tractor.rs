@@ -48,11 +48,11 @@ fn bench(c: &mut Criterion) {
     });
     let plays = [hand("AS KS KS"), hand("3H 4H 4H"), hand("5H 5H 6H"), hand("QS JS 9S")];
     c.bench_function("tractor trick_winner (ruffed throw)", |b| {
-        b.iter(|| trick_winner(&ctx, black_box(&plays)))
+        b.iter(|| trick_winner(&ctx, black_box(&plays), 2))
     });
     let singles = [hand("KS"), hand("AS"), hand("2C"), hand("2D")];
     c.bench_function("tractor trick_winner (singles)", |b| {
-        b.iter(|| trick_winner(&ctx, black_box(&singles)))
+        b.iter(|| trick_winner(&ctx, black_box(&singles), 2))
     });
     c.bench_function("tractor TrumpContext::new", |b| {
         b.iter(|| TrumpContext::new(black_box(Trump::new(Rank::from_value(7), Some(Suit::Clubs)).unwrap())))

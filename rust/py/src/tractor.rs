@@ -79,9 +79,15 @@ pub fn play_arg(cards: &Bound<'_, PyAny>, name: &str) -> PyResult<Hand> {
     Ok(h)
 }
 
-/// A lead of at most 25 cards, decomposed (R33).
-fn format_arg(ctx: &trump::TrumpContext, lead: &Bound<'_, PyAny>) -> PyResult<Format> {
-    tricktaker_core::tractor::decompose(ctx, play_arg(lead, "lead")?)
+/// A lead of at most 25 cards, decomposed (R33, F21), runs of `min_tractor_length` pairs or more being
+/// tractors (F20: 2 to 12).
+fn format_arg(
+    ctx: &trump::TrumpContext,
+    lead: &Bound<'_, PyAny>,
+    min_tractor_length: Int,
+) -> PyResult<Format> {
+    let min: u8 = min_tractor_length.within("min_tractor_length", 2, 12)?;
+    tricktaker_core::tractor::decompose_with(ctx, play_arg(lead, "lead")?, min)
         .map_err(|e| errors::IllegalPlayError::new_err(e.to_string()))
 }
 
@@ -160,12 +166,15 @@ type Component = (&'static str, Vec<Py<Card>>);
 
 /// The components of a lead (R33): ``[(kind, cards), …]`` with kind ``"tractor"``, ``"pair"`` or ``"single"``.
 #[pyfunction]
+#[pyo3(signature = (cards, trump, *, min_tractor_length = Int::new(2)),
+       text_signature = "(cards, trump, *, min_tractor_length=2)")]
 pub fn decompose(
     py: Python<'_>,
     cards: &Bound<'_, PyAny>,
     trump: PyRef<'_, Trump>,
+    min_tractor_length: Int,
 ) -> PyResult<Vec<Component>> {
-    let f = format_arg(trump.ctx, cards)?;
+    let f = format_arg(trump.ctx, cards, min_tractor_length)?;
     Ok(f.components().iter().map(|c| (c.kind(), cards_out(py, trump.ctx.sorted(c.cards)))).collect())
 }
 
@@ -175,8 +184,9 @@ fn follow_args(
     hand: &Bound<'_, PyAny>,
     lead: &Bound<'_, PyAny>,
     tractor_must_follow_tractor: bool,
+    min_tractor_length: Int,
 ) -> PyResult<(Format, Hand, FollowRules)> {
-    let f = format_arg(trump.ctx, lead)?;
+    let f = format_arg(trump.ctx, lead, min_tractor_length)?;
     Ok((f, play_arg(hand, "hand")?, FollowRules { tractor_must_follow_tractor }))
 }
 
@@ -187,15 +197,17 @@ pub fn sort_plays(plays: &mut [Hand]) {
 
 /// Why `play` does not follow `lead` from `hand` (R26, R28–R32); ``None`` if it does.
 #[pyfunction]
-#[pyo3(signature = (hand, lead, play, trump, *, tractor_must_follow_tractor = false))]
+#[pyo3(signature = (hand, lead, play, trump, *, tractor_must_follow_tractor = false, min_tractor_length = Int::new(2)),
+       text_signature = "(hand, lead, play, trump, *, tractor_must_follow_tractor=False, min_tractor_length=2)")]
 pub fn follow_error(
     hand: &Bound<'_, PyAny>,
     lead: &Bound<'_, PyAny>,
     play: &Bound<'_, PyAny>,
     trump: PyRef<'_, Trump>,
     tractor_must_follow_tractor: bool,
+    min_tractor_length: Int,
 ) -> PyResult<Option<String>> {
-    let (f, hand, rules) = follow_args(&trump, hand, lead, tractor_must_follow_tractor)?;
+    let (f, hand, rules) = follow_args(&trump, hand, lead, tractor_must_follow_tractor, min_tractor_length)?;
     Ok(follow::check_follow(trump.ctx, hand, &f, play_arg(play, "play")?, rules).err().map(|e| e.to_string()))
 }
 
@@ -204,7 +216,8 @@ pub fn follow_error(
 /// ``limit``, more than ``limit`` follows raise ``LimitExceededError`` (nothing is listed);
 /// ``count_legal_follows`` counts them without listing.
 #[pyfunction]
-#[pyo3(signature = (hand, lead, trump, *, tractor_must_follow_tractor = false, limit = None))]
+#[pyo3(signature = (hand, lead, trump, *, tractor_must_follow_tractor = false, limit = None, min_tractor_length = Int::new(2)),
+       text_signature = "(hand, lead, trump, *, tractor_must_follow_tractor=False, limit=None, min_tractor_length=2)")]
 pub fn legal_follows(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
@@ -212,8 +225,9 @@ pub fn legal_follows(
     trump: PyRef<'_, Trump>,
     tractor_must_follow_tractor: bool,
     limit: Option<Int>,
+    min_tractor_length: Int,
 ) -> PyResult<Vec<Vec<Py<Card>>>> {
-    let (f, hand, rules) = follow_args(&trump, hand, lead, tractor_must_follow_tractor)?;
+    let (f, hand, rules) = follow_args(&trump, hand, lead, tractor_must_follow_tractor, min_tractor_length)?;
     let (limit, ctx) = (limit_arg(limit)?, trump.ctx);
     let count = || py.detach(|| follow::count_follows(ctx, hand, &f, rules));
     check_limit(limit, count, "legal follows", "count_legal_follows")?;
@@ -227,22 +241,25 @@ pub fn legal_follows(
 
 /// How many plays ``legal_follows`` would list, counted without listing them (at most 5,200,300).
 #[pyfunction]
-#[pyo3(signature = (hand, lead, trump, *, tractor_must_follow_tractor = false))]
+#[pyo3(signature = (hand, lead, trump, *, tractor_must_follow_tractor = false, min_tractor_length = Int::new(2)),
+       text_signature = "(hand, lead, trump, *, tractor_must_follow_tractor=False, min_tractor_length=2)")]
 pub fn count_legal_follows(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     lead: &Bound<'_, PyAny>,
     trump: PyRef<'_, Trump>,
     tractor_must_follow_tractor: bool,
+    min_tractor_length: Int,
 ) -> PyResult<usize> {
-    let (f, hand, rules) = follow_args(&trump, hand, lead, tractor_must_follow_tractor)?;
+    let (f, hand, rules) = follow_args(&trump, hand, lead, tractor_must_follow_tractor, min_tractor_length)?;
     let ctx = trump.ctx;
     Ok(py.detach(|| follow::count_follows(ctx, hand, &f, rules)))
 }
 
 /// The cards that can be added to `partial` on the way to a legal follow (never a dead end), in id order.
 #[pyfunction]
-#[pyo3(signature = (hand, lead, partial, trump, *, tractor_must_follow_tractor = false))]
+#[pyo3(signature = (hand, lead, partial, trump, *, tractor_must_follow_tractor = false, min_tractor_length = Int::new(2)),
+       text_signature = "(hand, lead, partial, trump, *, tractor_must_follow_tractor=False, min_tractor_length=2)")]
 pub fn follow_extensions(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
@@ -250,8 +267,9 @@ pub fn follow_extensions(
     partial: &Bound<'_, PyAny>,
     trump: PyRef<'_, Trump>,
     tractor_must_follow_tractor: bool,
+    min_tractor_length: Int,
 ) -> PyResult<Vec<Py<Card>>> {
-    let (f, hand, rules) = follow_args(&trump, hand, lead, tractor_must_follow_tractor)?;
+    let (f, hand, rules) = follow_args(&trump, hand, lead, tractor_must_follow_tractor, min_tractor_length)?;
     let mask = follow::extensions(trump.ctx, hand, &f, play_arg(partial, "partial")?, rules);
     Ok(cards_out(py, Hand::from_masks(mask, 0).cards()))
 }
@@ -259,18 +277,20 @@ pub fn follow_extensions(
 /// ``None`` if the lead stands (not a throw, or no component beatable, R33); else ``(forced, taken_back)``,
 /// ``other_hands`` in turn order after the leader (F26).
 #[pyfunction]
-#[pyo3(signature = (lead, other_hands, trump, *, failed_throw_forced = Text::new("fewest_cards_then_lowest")),
-       text_signature = "(lead, other_hands, trump, *, failed_throw_forced='fewest_cards_then_lowest')")]
+#[pyo3(signature = (lead, other_hands, trump, *, failed_throw_forced = Text::new("fewest_cards_then_lowest"),
+                    min_tractor_length = Int::new(2)),
+       text_signature = "(lead, other_hands, trump, *, failed_throw_forced='fewest_cards_then_lowest', min_tractor_length=2)")]
 pub fn check_throw(
     py: Python<'_>,
     lead: &Bound<'_, PyAny>,
     other_hands: &Bound<'_, PyAny>,
     trump: PyRef<'_, Trump>,
     failed_throw_forced: Text,
+    min_tractor_length: Int,
 ) -> crate::errors::Result<Option<(Vec<Py<Card>>, u32)>> {
     let mut rules = tricktaker_core::tractor::rules::Rules::default();
     rules.set("failed_throw_forced", Value::Choice(&failed_throw_forced))?;
-    let f = format_arg(trump.ctx, lead)?;
+    let f = format_arg(trump.ctx, lead, min_tractor_length)?;
     let others = items(other_hands, "other_hands", NUM_PLAYERS - 1)?
         .iter()
         .map(|h| play_arg(h, "a hand of other_hands"))
@@ -279,9 +299,15 @@ pub fn check_throw(
         .map(|x| (cards_out(py, trump.ctx.sorted(x.forced.cards)), x.taken_back)))
 }
 
-/// The index of the winning play, ``plays[0]`` being the lead (R35–R39).
+/// The index of the winning play, ``plays[0]`` being the lead (R35–R39, F20).
 #[pyfunction]
-pub fn trick_winner(plays: &Bound<'_, PyAny>, trump: PyRef<'_, Trump>) -> PyResult<usize> {
+#[pyo3(signature = (plays, trump, *, min_tractor_length = Int::new(2)),
+       text_signature = "(plays, trump, *, min_tractor_length=2)")]
+pub fn trick_winner(
+    plays: &Bound<'_, PyAny>,
+    trump: PyRef<'_, Trump>,
+    min_tractor_length: Int,
+) -> PyResult<usize> {
     let plays = items(plays, "plays", NUM_PLAYERS)?
         .iter()
         .map(|p| play_arg(p, "a play"))
@@ -293,7 +319,8 @@ pub fn trick_winner(plays: &Bound<'_, PyAny>, trump: PyRef<'_, Trump>) -> PyResu
             plays[bad].len()
         )));
     }
-    trick::trick_winner(trump.ctx, &plays).map_err(|e| errors::IllegalPlayError::new_err(e.to_string()))
+    let min: u8 = min_tractor_length.within("min_tractor_length", 2, 12)?;
+    trick::trick_winner(trump.ctx, &plays, min).map_err(|e| errors::IllegalPlayError::new_err(e.to_string()))
 }
 
 /// Card points (R3): K and 10 are worth 10, 5 is worth 5.

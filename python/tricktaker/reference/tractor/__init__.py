@@ -76,6 +76,10 @@ Readings where the rules or the contract leave a choice:
 * R34, F26: among beatable components of the same size and position (2♣2♣ and 2♦2♦) the lowest in S-order
   (♦ < ♣ < ♥ < ♠) is forced; "the lowest bottom position" is the weakest bottom card. `check_throw` takes
   the other hands in turn order after the leader, which ``first_in_turn_smallest`` reads.
+* F20, F21, option ``min_tractor_length`` (L_min, 2 to 12; the width is always 2 at two decks): a run of
+  fewer consecutive pairs is separate pairs, in every split of a lead: `decompose`, `check_throw`,
+  `trick_winner`, the follows' tractor duty, `kitty_bonus` and resampling take it as a keyword (default 2),
+  and `State` passes its rules' value; the observation's lead features read the lead the same way.
 * R39: a follower's play counts as a ruff only if all its cards are trumps; it is then compared by the
   highest run of L pairs (L the longest tractor of the lead), else the highest pair, else the highest card.
 * ``Trump(rank, None)`` (accepted by the contract) makes the jokers and the four rank cards trumps, the rank

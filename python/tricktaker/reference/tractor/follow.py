@@ -3,7 +3,8 @@ by card, which cards can still extend a partial play to a legal one (Rust: ``fol
 
 R32's general rule covers every lead: with S the follower's cards of the led suit and n the lead's size, a
 follower with ``|S| >= n`` plays n cards of S holding at least ``min(P_L, P_S)`` pairs; one with fewer plays
-all of S and fills up with any cards. Option ``tractor_must_follow_tractor`` (A.4) adds a tractor duty.
+all of S and fills up with any cards. Option ``tractor_must_follow_tractor`` (A.4) adds a tractor duty,
+for the lead's tractors as option ``min_tractor_length`` (F20, F21) reads them.
 """
 
 from __future__ import annotations
@@ -50,11 +51,16 @@ class _FollowRule:
 
 
 def _follow_rule(
-    hand: Counter[int], lead: Sequence[int], trump: Trump, tractor_must_follow_tractor: bool
+    hand: Counter[int],
+    lead: Sequence[int],
+    trump: Trump,
+    tractor_must_follow_tractor: bool,
+    min_tractor_length: int = 2,
 ) -> _FollowRule:
     if not isinstance(tractor_must_follow_tractor, bool):
         raise ValueError(f"tractor_must_follow_tractor must be a bool, got {tractor_must_follow_tractor!r}")
-    components = _components(lead, trump)  # R27: raises on a mixed lead
+    # R27: raises on a mixed lead. F21: a run shorter than min_tractor_length is pairs, with no tractor duty.
+    components = _components(lead, trump, min_tractor_length)
     led = trump._suit_of_id(lead[0])
     suit_cards = Counter({kind: count for kind, count in hand.items() if trump._suit_of_id(kind) == led})
     lead_pairs = sum(part.pairs for part in components)  # P_L: pairs inside tractors count
@@ -63,7 +69,8 @@ def _follow_rule(
     if tractor_must_follow_tractor:
         # A.4 option, our reading: for each tractor of k pairs in the lead, a follower whose led-suit cards
         # hold a tractor of k pairs (k pairs at consecutive positions, possibly inside a longer one) must
-        # play cards containing one. With several lengths that is one obligation: the longest such k.
+        # play cards containing one. With several lengths that is one obligation: the longest such k
+        # (every k is at least min_tractor_length, F20).
         held = _longest_run(_pair_positions(suit_cards, trump))
         lengths = [len(part.cards) // 2 for part in components if part.kind == "tractor"]
         run_needed = max((length for length in lengths if length <= held), default=0)
@@ -84,15 +91,22 @@ def is_legal_follow(
     trump: Trump,
     *,
     tractor_must_follow_tractor: bool = False,
+    min_tractor_length: int = 2,
 ) -> bool:
     """Whether a follower holding ``hand`` (before playing) may answer ``lead`` with ``play`` (R26, R28-R32).
 
     The play must come from the hand and have the lead's size n. Let S be the hand's cards of the led
     effective suit: if ``|S| >= n`` the play is n cards of S with at least ``min(P_L, P_S)`` pairs (pairs in
     the lead, pairs in S); otherwise it is all of S plus any other cards (R32, which gives R29-R31 too).
+    The lead's tractors, for ``tractor_must_follow_tractor``, are those of ``min_tractor_length`` (F20, an
+    int from 2 to 12, default 2) or more pairs.
     """
     rule = _follow_rule(
-        Counter(_ids(hand, "a hand")), _ids(lead, "a lead"), trump, tractor_must_follow_tractor
+        Counter(_ids(hand, "a hand")),
+        _ids(lead, "a lead"),
+        trump,
+        tractor_must_follow_tractor,
+        min_tractor_length,
     )
     return rule.allows(Counter(_ids(play, "a play")), trump)
 
@@ -129,11 +143,14 @@ def legal_follows(
     trump: Trump,
     *,
     tractor_must_follow_tractor: bool = False,
+    min_tractor_length: int = 2,
 ) -> list[list[str]]:
     """Every distinct legal answer to ``lead`` from ``hand`` (R26, R28-R32), each a multiset in id order, the
-    list sorted by ids; exactly the plays for which `is_legal_follow` is true."""
+    list sorted by ids; exactly the plays for which `is_legal_follow` is true (the same options)."""
     hand_counts = Counter(_ids(hand, "a hand"))
-    rule = _follow_rule(hand_counts, _ids(lead, "a lead"), trump, tractor_must_follow_tractor)
+    rule = _follow_rule(
+        hand_counts, _ids(lead, "a lead"), trump, tractor_must_follow_tractor, min_tractor_length
+    )
     # Candidates, a superset of the legal plays, then filtered by the rule itself.
     candidates: Iterator[tuple[int, ...]]
     if rule.enough_of_suit:
@@ -209,10 +226,11 @@ def _follow_next(
     partial: Counter[int],
     trump: Trump,
     tractor_must_follow_tractor: bool,
+    min_tractor_length: int = 2,
 ) -> list[int]:
     """The card kinds that can be added to the partial follow ``partial`` (R26, R28-R32): those contained in
     some legal follow that contains ``partial`` too. ``hand`` is the follower's hand, ``partial`` included."""
-    rule = _follow_rule(hand, lead, trump, tractor_must_follow_tractor)
+    rule = _follow_rule(hand, lead, trump, tractor_must_follow_tractor, min_tractor_length)
     missing = rule.size - sum(partial.values())
     if missing <= 0 or sum(hand.values()) < rule.size or any(partial[k] > hand[k] for k in partial):
         return []
@@ -246,14 +264,20 @@ def follow_extensions(
     trump: Trump,
     *,
     tractor_must_follow_tractor: bool = False,
+    min_tractor_length: int = 2,
 ) -> list[str]:
     """The cards a follower holding ``hand`` (``partial`` included) may add to the partial follow ``partial``
     of ``lead``: exactly the cards that some legal follow containing ``partial`` also contains (R26,
-    R28-R32), each kind once, in id order. Empty once ``partial`` has the lead's size or is no part of a
-    legal follow."""
+    R28-R32), each kind once, in id order (the options as for `is_legal_follow`). Empty once ``partial`` has
+    the lead's size or is no part of a legal follow."""
     hand_counts = Counter(_ids(hand, "a hand"))
     partial_counts = Counter(_ids(partial, "a partial play"))
     kinds = _follow_next(
-        hand_counts, _ids(lead, "a lead"), partial_counts, trump, tractor_must_follow_tractor
+        hand_counts,
+        _ids(lead, "a lead"),
+        partial_counts,
+        trump,
+        tractor_must_follow_tractor,
+        min_tractor_length,
     )
     return _texts(kinds)

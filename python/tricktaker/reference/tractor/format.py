@@ -1,7 +1,9 @@
-"""Pairs, tractors and the canonical split of a lead (R12, R27, R33).
+"""Pairs, tractors and the canonical split of a lead (R12, R27, R33, F20, F21).
 
 A lead is of one effective suit (R27) and splits into tractors, pairs and singles, canonically: `decompose`
 (Rust: ``format.rs``). The runs of consecutive pair positions here serve following, throws and trick winners.
+Option ``min_tractor_length`` (F20's L_min; at two decks the width is always 2): a run of fewer consecutive
+pairs is no tractor, and a lead splits it into separate pairs (F21).
 """
 
 from __future__ import annotations
@@ -9,13 +11,24 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 from .cards import MAX_COPIES, CardLike, _ids, _texts
 from .errors import IllegalPlayError
 from .trump import Trump
 
 Kind: TypeAlias = Literal["tractor", "pair", "single"]
+
+#: F20: the bounds of ``min_tractor_length`` (L_min) at two decks: a hand of 25 cards holds at most 12 pairs.
+MIN_TRACTOR_LENGTH_BOUNDS: Final = (2, 12)
+
+
+def _check_min_tractor_length(value: object, name: str = "min_tractor_length") -> int:
+    """F20: ``value`` if it is an int (a bool is not) from 2 to 12, else ValueError naming ``name``."""
+    low, high = MIN_TRACTOR_LENGTH_BOUNDS
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name} must be an int from {low} to {high}, got {value!r}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -71,9 +84,11 @@ def _led_suit(ids: Sequence[int], trump: Trump) -> str:
     return suits.pop()
 
 
-def _components(ids: Sequence[int], trump: Trump) -> list[_Component]:
-    """R33 (engine choice), canonically: repeatedly the longest tractor (ties: the highest top), one pair per
-    position; then the pairs; then the singles; each kind from the highest to the lowest."""
+def _components(ids: Sequence[int], trump: Trump, min_tractor_length: int = 2) -> list[_Component]:
+    """R33 (engine choice), F21, canonically: repeatedly the longest tractor of at least
+    ``min_tractor_length`` pairs (ties: the highest top), one pair per position; then the pairs; then the
+    singles; each kind from the highest to the lowest."""
+    _check_min_tractor_length(min_tractor_length)
     _led_suit(ids, trump)
     strength = trump._strength_of_id
     counts = Counter(ids)
@@ -88,8 +103,8 @@ def _components(ids: Sequence[int], trump: Trump) -> list[_Component]:
         if not runs:
             break
         top, length = max(runs, key=lambda run: (run[1], run[0]))
-        if length < 2:  # R12: a tractor has two or more pairs
-            break
+        if length < min_tractor_length:  # R12, F20: a tractor has L_min (default 2) or more pairs
+            break  # F21: the shorter runs are separate pairs
         cards: list[int] = []
         for position in range(top, top - length, -1):
             kind = pairs_at[position].pop(0)
@@ -105,12 +120,16 @@ def _components(ids: Sequence[int], trump: Trump) -> list[_Component]:
     return components
 
 
-def decompose(cards: Iterable[CardLike], trump: Trump) -> list[tuple[str, list[str]]]:
-    """The components of a lead (R12, R27, R33), canonically: repeatedly the longest tractor (ties: the
+def decompose(
+    cards: Iterable[CardLike], trump: Trump, *, min_tractor_length: int = 2
+) -> list[tuple[str, list[str]]]:
+    """The components of a lead (R12, R27, R33, F21), canonically: repeatedly the longest tractor (ties: the
     highest top position; one pair per position), then the pairs, then the singles, each kind from the highest
     to the lowest, the cards of a component strongest first (ties by id).
 
     A single pair or tractor gives one component; a throw gives several. Cards of more than one effective
-    suit raise `IllegalPlayError`.
+    suit raise `IllegalPlayError`. ``min_tractor_length`` (F20, an int from 2 to 12, default 2): a run of
+    fewer consecutive pairs is no tractor but that many separate pairs.
     """
-    return [(part.kind, _texts(part.cards)) for part in _components(_ids(cards, "a lead"), trump)]
+    components = _components(_ids(cards, "a lead"), trump, min_tractor_length)
+    return [(part.kind, _texts(part.cards)) for part in components]

@@ -128,7 +128,8 @@ def observe(state: State, player: int) -> list[float]:
     out[927] = state._kitty_bonus / TOTAL_POINTS
     out[928] = state._drawn / DRAWN_CARDS
     if state._trick:  # the lead (a failed throw's forced component, R34) until the trick is decided
-        components = _components(state._trick[0][1], state._current_trump())
+        # F21: the lead as the round reads it, under min_tractor_length.
+        components = _components(state._trick[0][1], state._current_trump(), state._rules.min_tractor_length)
         out[929] = len(state._trick[0][1]) / HAND_SIZE
         out[930] = sum(part.pairs for part in components) / 12
         out[931] = max((part.pairs for part in components if part.kind == "tractor"), default=0) / 12

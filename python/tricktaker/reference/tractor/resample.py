@@ -386,7 +386,8 @@ class _HiddenCards:
             replay._do(action)
             led = replay._trick[0][1]
             self._leads.append(tuple(led))
-            if len(_components(lead, trump)) > 1:  # a throw (R27, R33); a failed one leads `led` (R34)
+            # A throw (R27, R33, F21 under min_tractor_length); a failed one leads `led` (R34).
+            if len(_components(lead, trump, replay._rules.min_tractor_length)) > 1:
                 self._throws.append((seat, lead, None if sorted(lead) == led else tuple(led), before))
             self._note_play(seat, Counter(lead), Counter(led))
             return
@@ -555,15 +556,22 @@ class _HiddenCards:
             return hands[seat] + (self._played[seat] - before)
 
         for seat, lead, play, before in self._follows:
-            if not _follow_rule(then(seat, before), lead, trump, rules.tractor_must_follow_tractor).allows(
-                play, trump
-            ):
+            rule = _follow_rule(
+                then(seat, before), lead, trump, rules.tractor_must_follow_tractor, rules.min_tractor_length
+            )
+            if not rule.allows(play, trump):
                 return False
         for seat, lead, forced, before_all in self._throws:
             # R33, F26: the other hands in turn order after the thrower, as the round checks them.
             turn = [(seat + k) % NUM_PLAYERS for k in range(1, NUM_PLAYERS)]
             others = [_texts(then(other, before_all[other]).elements()) for other in turn]
-            failed = check_throw(_texts(lead), others, trump, failed_throw_forced=rules.failed_throw_forced)
+            failed = check_throw(
+                _texts(lead),
+                others,
+                trump,
+                failed_throw_forced=rules.failed_throw_forced,
+                min_tractor_length=rules.min_tractor_length,
+            )
             if (None if failed is None else tuple(sorted(_kind_id(card) for card in failed[0]))) != forced:
                 return False
         return True

@@ -721,7 +721,10 @@ class State:
             more = [kind for kind in hand if hand[kind] > partial[kind] and trump._suit_of_id(kind) == led]
             return [*sorted(more), FINISH]
         lead = self._trick[0][1]
-        return _follow_next(hand, lead, partial, trump, self._rules.tractor_must_follow_tractor)
+        rules = self._rules
+        return _follow_next(
+            hand, lead, partial, trump, rules.tractor_must_follow_tractor, rules.min_tractor_length
+        )
 
     def _do(self, action: int) -> None:
         """Apply an action already known to be legal."""
@@ -768,7 +771,13 @@ class State:
         leader = self._leader
         lead = list(self._partial)
         others = [_texts(self._hands[(leader + k) % NUM_PLAYERS].elements()) for k in range(1, NUM_PLAYERS)]
-        failed = check_throw(_texts(lead), others, trump, failed_throw_forced=self._rules.failed_throw_forced)
+        failed = check_throw(
+            _texts(lead),
+            others,
+            trump,
+            failed_throw_forced=self._rules.failed_throw_forced,
+            min_tractor_length=self._rules.min_tractor_length,  # F21: what is a throw (TV-F15)
+        )
         if failed is not None:
             forced, taken_back = failed
             lead = [_kind_id(card) for card in forced]
@@ -791,7 +800,10 @@ class State:
         """R35-R39 decide the trick; R40 counts it; R41 (F32) adds the kitty after the last trick."""
         trump = self._current_trump()
         plays = [cards for _, cards in self._trick]
-        winner = self._trick[trick_winner([_texts(cards) for cards in plays], trump)][0]
+        index = trick_winner(
+            [_texts(cards) for cards in plays], trump, min_tractor_length=self._rules.min_tractor_length
+        )
+        winner = self._trick[index][0]
         points = sum(card_points(DECK[kind]) for cards in plays for kind in cards)
         team = winner % 2
         opponents_won = team != self._declaring_team()
@@ -805,7 +817,11 @@ class State:
         if not any(self._hands):
             if opponents_won:  # R41
                 bonus = kitty_bonus(
-                    _texts(self._kitty), _texts(plays[0]), trump, self._rules.kitty_multiplier
+                    _texts(self._kitty),
+                    _texts(plays[0]),
+                    trump,
+                    self._rules.kitty_multiplier,
+                    min_tractor_length=self._rules.min_tractor_length,
                 )
                 self._kitty_bonus = bonus
                 self._points += bonus

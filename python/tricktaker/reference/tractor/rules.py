@@ -1,7 +1,7 @@
 """The options of A.4 and of the variants' A.5 for the four-player game: `Rules`, whose defaults are the
 specification's (Rust: ``rules.rs``).
 
-Any object with the eighteen option attributes (`RulesLike`, such as the library's ``Rules``) is accepted
+Any object with the nineteen option attributes (`RulesLike`, such as the library's ``Rules``) is accepted
 where ``rules`` is asked for, and read by `Rules.coerce`.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Protocol
 
+from .format import _check_min_tractor_length
 from .throw import FAILED_THROW_CHOICES
 
 _RULE_FIELDS: Final = (
@@ -21,6 +22,7 @@ _RULE_FIELDS: Final = (
     "joker_declaration_min",
     "joker_pair_declaration_keeps_rank",
     "kitty_flip_joker_no_trump",
+    "min_tractor_length",
     "plain_suit_gap_closing",
     "tractor_must_follow_tractor",
     "failed_throw_forced",
@@ -50,7 +52,7 @@ GAME_END_CHOICES: Final = ("pass_ace", "must_defend_ace")
 
 
 class RulesLike(Protocol):
-    """Anything with the eighteen option attributes of `Rules` can be passed as ``rules`` (the library's
+    """Anything with the nineteen option attributes of `Rules` can be passed as ``rules`` (the library's
     Rules)."""
 
     @property
@@ -69,6 +71,8 @@ class RulesLike(Protocol):
     def joker_pair_declaration_keeps_rank(self) -> bool: ...
     @property
     def kitty_flip_joker_no_trump(self) -> bool: ...
+    @property
+    def min_tractor_length(self) -> int: ...
     @property
     def plain_suit_gap_closing(self) -> bool: ...
     @property
@@ -105,7 +109,7 @@ def _check_bool(field: str, value: object) -> None:
 @dataclass(frozen=True)
 class Rules:
     """The options of A.4 and those of the variants' A.5 that the four-player two-deck game has (F7, F8,
-    F10-F12, F26, F27, F32, F33, F35); the defaults are the specification's (tractor.md)."""
+    F10-F12, F20, F26, F27, F32, F33, F35); the defaults are the specification's (tractor.md)."""
 
     first_drawer_round1: str = "random"  # R14: "random" (below(4)) or "seat0"
     allow_self_reinforce: bool = False  # R17: the standing declarer may turn a single into a pair, same suit
@@ -125,6 +129,9 @@ class Rules:
     # F11: in a later round's talon flip (R20), a joker turned before any trump-rank card makes a no-trump
     # round
     kitty_flip_joker_no_trump: bool = False
+    # F20, F21: L_min, the fewest consecutive pairs that make a tractor (2 to 12; the width is always 2 at two
+    # decks); a shorter run of pairs in a lead is separate pairs, so such a lead is a throw (TV-F15)
+    min_tractor_length: int = 2
     plain_suit_gap_closing: bool = True  # R12: plain suits close the trump rank's gap for tractors
     tractor_must_follow_tractor: bool = False  # R32
     # R34, F26: "fewest_cards_then_lowest" or "first_in_turn_smallest" (the first blocker in turn order)
@@ -152,6 +159,7 @@ class Rules:
         _check_choice("joker_declaration_min", self.joker_declaration_min, JOKER_DECLARATION_MIN_CHOICES)
         _check_bool("joker_pair_declaration_keeps_rank", self.joker_pair_declaration_keeps_rank)
         _check_bool("kitty_flip_joker_no_trump", self.kitty_flip_joker_no_trump)
+        _check_min_tractor_length(self.min_tractor_length, "Rules.min_tractor_length")
         _check_bool("plain_suit_gap_closing", self.plain_suit_gap_closing)
         _check_bool("tractor_must_follow_tractor", self.tractor_must_follow_tractor)
         _check_choice("failed_throw_forced", self.failed_throw_forced, FAILED_THROW_CHOICES)
@@ -165,7 +173,7 @@ class Rules:
 
     @classmethod
     def coerce(cls, rules: RulesLike | None) -> Rules:
-        """These options as a `Rules`: ``None`` gives the defaults, any object with the eighteen attributes is
+        """These options as a `Rules`: ``None`` gives the defaults, any object with the nineteen attributes is
         copied (an enum-like value is read through its ``.value``)."""
         if rules is None:
             return cls()

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .cards import NUM_PLAYERS, CardLike, _ids, _texts
-from .format import _components
+from .format import _check_min_tractor_length, _components
 from .rules import (
     KITTY_MULTIPLIER_CHOICES,
     NEGATIVE_POINTS_CHOICES,
@@ -62,7 +62,12 @@ def level_outcome(points: int, *, negative_points: str = "clamp", deadzone: bool
 
 
 def kitty_bonus(
-    kitty: Iterable[CardLike], last_lead: Iterable[CardLike], trump: Trump, kitty_multiplier: str = "seed_2c"
+    kitty: Iterable[CardLike],
+    last_lead: Iterable[CardLike],
+    trump: Trump,
+    kitty_multiplier: str = "seed_2c",
+    *,
+    min_tractor_length: int = 2,
 ) -> int:
     """R41, F32: what the kitty adds to P when an opponent wins the last trick, whose lead was ``last_lead``
     (a failed throw's forced component), decomposed as a lead is (R33): kitty points x the multiplier,
@@ -70,13 +75,16 @@ def kitty_bonus(
     * ``seed_2c`` (default): 2 x the cards per player;
     * ``exp``: 2^(pairs + 1), the pairs of the lead counted inside its tractors too;
     * ``largest_unit_times2``: 2 x the cards of the lead's largest component;
-    * ``largest_unit_pow2``: 2 to the power of the cards of the lead's largest component."""
+    * ``largest_unit_pow2``: 2 to the power of the cards of the lead's largest component.
+
+    The lead is split by F21 under ``min_tractor_length`` (F20, an int from 2 to 12, default 2)."""
     _check_choice("kitty_multiplier", kitty_multiplier, KITTY_MULTIPLIER_CHOICES)
+    _check_min_tractor_length(min_tractor_length)
     lead = _ids(last_lead, "a lead")
     points = trick_points(_texts(_ids(kitty, "a kitty")))
     if kitty_multiplier == "seed_2c":
         return points * 2 * len(lead)
-    components = _components(lead, trump)
+    components = _components(lead, trump, min_tractor_length)
     if kitty_multiplier == "exp":
         pairs = sum(part.pairs for part in components)
         return points * (1 << (pairs + 1))

@@ -51,6 +51,7 @@ def check_throw(
     trump: Trump,
     *,
     failed_throw_forced: str = "fewest_cards_then_lowest",
+    min_tractor_length: int = 2,
 ) -> tuple[list[str], int] | None:
     """R33, R34, F25, F26: ``None`` if the lead is a single, a pair, a tractor, or a throw none of whose
     components another player can beat; else ``(forced, taken_back)``: the beatable component to lead instead
@@ -66,12 +67,15 @@ def check_throw(
     * ``"first_in_turn_smallest"``: the first of ``other_hands`` that can beat some component blocks the
       throw; among the components that player can beat, the same order (fewest cards, lowest bottom position,
       S-order).
+
+    The lead is split by F21 under ``min_tractor_length`` (F20, an int from 2 to 12, default 2): with 3,
+    5♠5♠6♠6♠ is two pairs, a throw, and checked (TV-F15).
     """
     if failed_throw_forced not in FAILED_THROW_CHOICES:
         expected = " or ".join(repr(choice) for choice in FAILED_THROW_CHOICES)
         raise ValueError(f"failed_throw_forced must be {expected}, got {failed_throw_forced!r}")
     ids = _ids(lead, "a lead")
-    components = _components(ids, trump)
+    components = _components(ids, trump, min_tractor_length)
     if len(components) == 1:  # R27: a single, a pair or a tractor, not a throw
         return None
     led = trump._suit_of_id(ids[0])

@@ -88,18 +88,19 @@ def _throw_ruff_key(play: Sequence[int], components: Sequence[_Component], trump
     return max(trump._strength_of_id(kind) for kind in play)
 
 
-def trick_winner(plays: Sequence[Iterable[CardLike]], trump: Trump) -> int:
+def trick_winner(plays: Sequence[Iterable[CardLike]], trump: Trump, *, min_tractor_length: int = 2) -> int:
     """The index of the play that wins a trick (R35-R39), ``plays[0]`` being the lead.
 
     A trump beats any plain card, a higher position a lower one, and of equal plays the first played wins
     (R35). Against a single, a pair or a tractor only the same combination in the led suit or in trumps can
     win (R36-R38). A throw is won by the leader unless it is in a plain suit and a follower plays the same
-    layout entirely in trumps (R39).
+    layout entirely in trumps (R39). The lead is split by F21 under ``min_tractor_length`` (F20, an int from
+    2 to 12, default 2), so with 3 a lead 5♠5♠6♠6♠ is two pairs, won as a throw is.
     """
     ids = [_ids(play, "a play") for play in plays]
     if not ids:
         raise ValueError("a trick needs at least the lead")
-    components = _components(ids[0], trump)
+    components = _components(ids[0], trump, min_tractor_length)
     size = len(ids[0])
     for index, play in enumerate(ids):
         if len(play) != size:

@@ -120,9 +120,16 @@ impl Format {
     }
 }
 
-/// Splits a lead into its components (R33); cards of two effective suits are refused (R27).
-#[inline(always)] // inlined into the CPU-specific playout kernel
+/// [`decompose_with`] where every run of two pairs or more is a tractor (R12, R33).
+#[inline(always)]
 pub fn decompose(ctx: &TrumpContext, lead: Hand) -> Result<Format, FormatError> {
+    decompose_with(ctx, lead, 2)
+}
+
+/// Splits a lead into its components (R33, F21), a run of pairs being a tractor only if it has at least
+/// `min_tractor` pairs (F20); cards of two effective suits are refused (R27).
+#[inline(always)] // inlined into the CPU-specific playout kernel
+pub fn decompose_with(ctx: &TrumpContext, lead: Hand, min_tractor: u8) -> Result<Format, FormatError> {
     let first = lead.first().ok_or(FormatError::Empty)?;
     if lead.len() > 25 {
         return Err(FormatError::TooMany(lead.len()));
@@ -143,8 +150,8 @@ pub fn decompose(ctx: &TrumpContext, lead: Hand) -> Result<Format, FormatError> 
             k += 1;
             tops = runs(bits, k);
         }
-        if k < 2 {
-            break;
+        if k < u32::from(min_tractor.max(2)) {
+            break; // F20: a shorter run is so many pairs
         }
         let top = 31 - tops.leading_zeros();
         let mut cards = Hand::EMPTY;

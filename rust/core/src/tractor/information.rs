@@ -50,6 +50,7 @@ fn variant_code(state: &State) -> u64 {
         | (r.joker_declaration_min as u64) << 10
         | u64::from(r.joker_pair_declaration_keeps_rank) << 11
         | u64::from(r.kitty_flip_joker_no_trump) << 12
+        | u64::from(r.min_tractor_length - 2) << 13
 }
 
 /// Length of an observation (see [`observe`] for the layout).

@@ -34,7 +34,7 @@ pub mod trump;
 mod tests;
 
 pub use follow::FollowRules;
-pub use format::{decompose, Component, Format, FormatError};
+pub use format::{decompose, decompose_with, Component, Format, FormatError};
 pub use hand::Hand;
 pub use position::Position;
 pub use trump::{Trump, TrumpContext, TRUMP};

@@ -30,7 +30,7 @@
 use super::actions::{Action, DECLARE_SINGLE, DISCARD};
 use super::declare::{can_declare, Declaration, Standing};
 use super::follow::check_follow;
-use super::format::{decompose, Format};
+use super::format::{decompose_with, Format};
 use super::hand::Hand;
 use super::information::knows_kitty;
 use super::position::Position;
@@ -504,7 +504,8 @@ impl Shown {
                     }
                     (None, Some(Action::Finish)) => {
                         let ctx = r.trump_context().expect("play has a trump");
-                        let lead = decompose(ctx, partial).expect("a lead of one suit");
+                        let lead = decompose_with(ctx, partial, state.rules().min_tractor_length)
+                            .expect("a lead of one suit");
                         if lead.is_throw() {
                             let (before, failures) = (played_cards(&r), r.failed_throws());
                             r.apply_unchecked(a);

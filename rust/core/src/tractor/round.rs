@@ -8,7 +8,7 @@
 use super::actions::{Action, DISCARD, FINISH, NUM_ACTIONS, PASS, PLAY};
 use super::declare::{can_declare, legal_declarations, no_trump, talon_flip, Standing};
 use super::follow::{extensions, FollowRules};
-use super::format::{decompose, Format};
+use super::format::{decompose, decompose_with, Format};
 use super::greedy::RolloutPolicy;
 use super::hand::Hand;
 use super::position::Position;
@@ -831,7 +831,8 @@ impl State {
     fn finish_lead(&mut self, seat: u8) {
         let ctx = self.ctx.expect("play has a trump");
         let attempted = self.trick.partial;
-        let mut format = decompose(ctx, attempted).expect("a lead of one suit");
+        let mut format =
+            decompose_with(ctx, attempted, self.setup.rules.min_tractor_length).expect("a lead of one suit");
         let others: [Hand; 3] = std::array::from_fn(|k| self.hands[((seat + 1 + k as u8) % 4) as usize]);
         let rules = self.setup.rules;
         if let Some(failed) = check_throw(ctx, &format, &others, rules.failed_throw_forced) {

@@ -155,6 +155,8 @@ macro_rules! tractor_rule_table {
                 ["F12"] joker_pair_declaration_keeps_rank: bool = false;
                 /// Turning the kitty over (R20), a joker before any rank card makes a no-trump round.
                 ["F11"] kitty_flip_joker_no_trump: bool = false;
+                /// The fewest pairs a run needs to be a tractor; a shorter run is so many pairs (at two decks the width is 2).
+                ["F20"] min_tractor_length: u8, in 2..=12 = 2;
                 /// Plain suits close the gap left by the trump rank, for tractors.
                 ["R12"] plain_suit_gap_closing: bool = true;
                 /// A follower holding a tractor of the led suit must play it on a tractor.

@@ -130,7 +130,7 @@ proptest! {
             for_each_follow(&ctx, *h, &format, FollowRules::default(), |p| options.push(p));
             plays.push(options[rng.below(options.len() as u64) as usize]);
         }
-        let w = trick_winner(&ctx, &plays).unwrap();
+        let w = trick_winner(&ctx, &plays, 2).unwrap();
         prop_assert!(w < 4);
         // Single-card tricks: a trump never loses to a plain card.
         if lead.len() == 1 {

@@ -127,6 +127,27 @@ mod tests {
     }
 
     #[test]
+    fn tv_f15_min_tractor() {
+        use crate::tractor::format::decompose_with;
+        let t = ctx();
+        let lead = |cards: &str, min| decompose_with(&t, hand(cards), min).unwrap();
+        // Under 3, 5♠5♠6♠6♠ is two pairs: a throw, both pairs beaten by seat 2's K♠K♠; 5♠5♠ is led (equal size,
+        // lower), two cards taken back.
+        let two_pairs = lead("5S 5S 6S 6S", 3);
+        assert!(two_pairs.is_throw() && two_pairs.longest_tractor() == 0);
+        let failed = check_throw(&t, &two_pairs, &["", "KS KS", ""].map(hand), FailedThrowForced::default());
+        let failed = failed.expect("both pairs are beatable");
+        assert_eq!((format!("{:?}", failed.forced.cards), failed.taken_back), ("[5S 5S]".into(), 2));
+        assert!(!lead("5S 5S 6S 6S 7S 7S", 3).is_throw(), "three pairs are still a tractor");
+        // Under 2 it is a tractor lead, never checked.
+        assert!(!lead("5S 5S 6S 6S", 2).is_throw());
+        // A run of four and a run of two under 3: one tractor and two pairs.
+        let parts = lead("5S 5S 6S 6S 7S 7S 8S 8S JS JS QS QS", 3);
+        assert_eq!(parts.components().iter().map(|c| c.pairs).collect::<Vec<_>>(), [4, 1, 1]);
+        assert_eq!(lead("5S 5S 6S 6S 7S 7S 8S 8S", 5).components().len(), 4);
+    }
+
+    #[test]
     fn tv_t12_valid_throw_and_non_throws() {
         // A♠ + K♠K♠: nobody else can hold an A♠ pair (the leader has one A♠).
         assert_eq!(check("AS KS KS", ["AS 3S", "QS QS", "JS"]), None);

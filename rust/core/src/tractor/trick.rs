@@ -1,6 +1,6 @@
 //! Who wins a trick (R35–R39), and its points (R3).
 
-use super::format::{decompose, Format, FormatError, MAX_COMPONENTS};
+use super::format::{decompose, decompose_with, Format, FormatError, MAX_COMPONENTS};
 use super::hand::Hand;
 use super::trump::{runs, TrumpContext, MAX_LEVELS, TRUMP};
 use crate::cards::{Card, Rank, Suit};
@@ -102,9 +102,10 @@ fn place_tractors(at: &mut [u8; MAX_LEVELS + 2], tractors: &[u8], pairs: u32) ->
     false
 }
 
-/// The index of the winning play, `plays[0]` being the lead (R35–R39).
-pub fn trick_winner(ctx: &TrumpContext, plays: &[Hand]) -> Result<usize, FormatError> {
-    let lead = decompose(ctx, *plays.first().ok_or(FormatError::Empty)?)?;
+/// The index of the winning play, `plays[0]` being the lead (R35–R39), runs of `min_tractor` pairs or more
+/// being tractors (F20).
+pub fn trick_winner(ctx: &TrumpContext, plays: &[Hand], min_tractor: u8) -> Result<usize, FormatError> {
+    let lead = decompose_with(ctx, *plays.first().ok_or(FormatError::Empty)?, min_tractor)?;
     Ok(winner_of(ctx, &lead, plays))
 }
 
@@ -137,7 +138,7 @@ mod tests {
 
     fn winner(plays: &[&str]) -> usize {
         let plays: Vec<Hand> = plays.iter().map(|p| hand(p)).collect();
-        trick_winner(&ctx(), &plays).unwrap()
+        trick_winner(&ctx(), &plays, 2).unwrap()
     }
 
     #[test]

@@ -231,6 +231,7 @@ fn tractor_passes_it_under_the_four_player_options_of_a5() {
             ("bid_override", OptionValue::Choice("higher_suit")),
             ("joker_pair_declaration_keeps_rank", OptionValue::Bool(true)),
             ("kitty_flip_joker_no_trump", OptionValue::Bool(true)),
+            ("min_tractor_length", OptionValue::Int(3)),
         ],
         [
             ("throw_penalty", OptionValue::Choice("none")),
@@ -239,6 +240,7 @@ fn tractor_passes_it_under_the_four_player_options_of_a5() {
             ("defend_points", OptionValue::Bool(true)),
             ("first_landlord", OptionValue::Choice("first_declaration")),
             ("bid_override", OptionValue::Choice("count_only")),
+            ("min_tractor_length", OptionValue::Int(2)),
         ],
     ]
     .into_iter()
