@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from test_reference_tractor_round import build_stack as round_stack  # the same directory: on the path
+from test_reference_tractor_round import act, cards, legal, play_all  # the same directory: on the path
+from test_reference_tractor_round import build_stack as round_stack
 
 from tricktaker import tractor
 from tricktaker.reference import tractor as ref
@@ -34,30 +35,6 @@ KITTY_30 = "KS 10H 5D 5C 9S 3D JC 8H"  # TV-T8, TV-F20: 30 points
 FORCED_CHOICES = ("fewest_cards_then_lowest", "first_in_turn_smallest")
 PENALTIES = ("per_card_taken_back", "per_attempt_10", "none")
 MULTIPLIERS = ("seed_2c", "exp", "largest_unit_times2", "largest_unit_pow2")
-
-
-def cards(text: str) -> list[str]:
-    return text.split()
-
-
-def act(state: ref.State, *actions: str) -> None:
-    """Apply actions given as text."""
-    for text in actions:
-        state.apply_action(state.string_to_action(text))
-
-
-def play_all(state: ref.State, *plays: str) -> None:
-    """Play whole plays in turn: each play card by card, a lead ended with ``finish``."""
-    for play in plays:
-        leading = not state.current_trick()
-        for card in cards(play):
-            act(state, f"play {card}")
-        if leading:
-            act(state, "finish")
-
-
-def legal(state: ref.State) -> list[str]:
-    return [state.action_to_string(action) for action in state.legal_actions()]
 
 
 def build_stack(prefix: dict[int, list[str]], talon: Sequence[str], rank: str, first: int = 0) -> list[str]:
