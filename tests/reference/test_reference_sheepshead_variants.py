@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_reference_resample import partitions  # the same directory: pytest puts it on the path
+from test_reference_resample import chi_square_p_value, partitions  # the same directory: on the path
 from test_reference_sheepshead import act, legal, legal_cards, play_tricks
 
 from tricktaker.errors import RulesError
@@ -1501,18 +1501,6 @@ def test_from_cards_validation_in_other_forms() -> None:
 # ------------------------------------------------------------------------------------------------------------
 # resample in the variants: exact uniformity against an enumeration
 # ------------------------------------------------------------------------------------------------------------
-
-
-def chi_square_p_value(observed: Counter[Hashable], expected: dict[Hashable, float]) -> float:
-    """Pearson's chi-square p-value (Wilson-Hilferty), as in test_reference_resample.py."""
-    assert set(observed) <= set(expected), "a sample outside the consistent deals"
-    total = sum(observed.values())
-    statistic = sum((observed[key] - total * p) ** 2 / (total * p) for key, p in expected.items())
-    k = len(expected) - 1
-    if k == 0:
-        return 1.0
-    z = ((statistic / k) ** (1 / 3) - (1 - 2 / (9 * k))) / math.sqrt(2 / (9 * k))
-    return 0.5 * math.erfc(z / math.sqrt(2))
 
 
 def public_record(state: ref.State) -> list[tuple[Any, ...]]:
