@@ -356,14 +356,6 @@ def level_outcome(
     return LevelOutcome(hold, levels)
 
 
-def _level_outcome_under(points: int, rules: Rules) -> LevelOutcome:
-    """`level_outcome` under the options of ``rules``."""
-    negative_points: Literal["clamp", "extra_levels"] = (
-        "extra_levels" if rules.negative_points == "extra_levels" else "clamp"
-    )
-    return level_outcome(points, negative_points=negative_points, deadzone=bool(rules.deadzone))
-
-
 # ---- batches ----
 
 
@@ -509,7 +501,9 @@ class Match:
                 starter=starter,
                 trump=str(state.trump),
                 points=state.points,
-                outcome=_level_outcome_under(state.points, self.rules),
+                outcome=level_outcome(
+                    state.points, negative_points=self.rules.negative_points, deadzone=self.rules.deadzone
+                ),
                 history=tuple(state.action_to_string(a) for a in state.history()),
             )
         )

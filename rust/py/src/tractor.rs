@@ -6,7 +6,7 @@ use crate::errors;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use tricktaker_core::cards::{Rank, Suit};
-use tricktaker_core::options::{RuleOptions, Value};
+use tricktaker_core::options::{Kind, RuleOptions, Value};
 use tricktaker_core::tractor::follow::{self, FollowRules};
 use tricktaker_core::tractor::round::{HAND_SIZE, NUM_PLAYERS};
 use tricktaker_core::tractor::{throw, trick, trump, Format, Hand};
@@ -80,15 +80,26 @@ pub fn play_arg(cards: &Bound<'_, PyAny>, name: &str) -> PyResult<Hand> {
 }
 
 /// A lead of at most 25 cards, decomposed (R33, F21), runs of `min_tractor_length` pairs or more being
-/// tractors (F20: 2 to 12).
+/// tractors (F20).
 fn format_arg(
     ctx: &trump::TrumpContext,
     lead: &Bound<'_, PyAny>,
     min_tractor_length: Int,
 ) -> PyResult<Format> {
-    let min: u8 = min_tractor_length.within("min_tractor_length", 2, 12)?;
-    tricktaker_core::tractor::decompose_with(ctx, play_arg(lead, "lead")?, min)
-        .map_err(|e| errors::IllegalPlayError::new_err(e.to_string()))
+    tricktaker_core::tractor::decompose_with(
+        ctx,
+        play_arg(lead, "lead")?,
+        min_tractor_arg(min_tractor_length)?,
+    )
+    .map_err(|e| errors::IllegalPlayError::new_err(e.to_string()))
+}
+
+/// The `min_tractor_length` keyword of the toolkit, within the bounds of the rule option of the same name.
+fn min_tractor_arg(min_tractor_length: Int) -> PyResult<u8> {
+    let spec = <tricktaker_core::tractor::rules::Rules as RuleOptions>::spec("min_tractor_length")
+        .expect("a declared option");
+    let Kind::Int { min, max } = spec.kind else { unreachable!("min_tractor_length is a number") };
+    min_tractor_length.within("min_tractor_length", min.into(), max.into())
 }
 
 fn cards_out(py: Python<'_>, cards: impl IntoIterator<Item = CoreCard>) -> Vec<Py<Card>> {
@@ -319,8 +330,8 @@ pub fn trick_winner(
             plays[bad].len()
         )));
     }
-    let min: u8 = min_tractor_length.within("min_tractor_length", 2, 12)?;
-    trick::trick_winner(trump.ctx, &plays, min).map_err(|e| errors::IllegalPlayError::new_err(e.to_string()))
+    trick::trick_winner(trump.ctx, &plays, min_tractor_arg(min_tractor_length)?)
+        .map_err(|e| errors::IllegalPlayError::new_err(e.to_string()))
 }
 
 /// Card points (R3): K and 10 are worth 10, 5 is worth 5.

@@ -72,8 +72,9 @@ impl Information for State {
         feed(u64::from(seat) | u64::from(levels[0]) << 8 | u64::from(levels[1]) << 16);
         feed(u64::from(declarers.map_or(9, |d| d)) | u64::from(starter.map_or(9, |s| s)) << 8);
         feed(rules_code(state) | u64::from(state.first_drawer()) << 16 | u64::from(state.deals()) << 24);
-        if variant_code(state) != 0 {
-            feed(variant_code(state));
+        let variants = variant_code(state);
+        if variants != 0 {
+            feed(variants);
         }
         match state.origin() {
             Origin::Deal(_) | Origin::Restacked(_) => {
