@@ -8,6 +8,7 @@ trick_points. A disagreement names the seed so it can be replayed; ``--diff-game
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -87,21 +88,32 @@ def compare_deal(seed: int) -> None:
             f"{where} {forced}"
         )
 
-    option = rng.random() < 0.25
+    # F20, F23, F24: a random set of follow options, the default half the time.
+    follow_options: dict[str, Any] = {}
+    if rng.random() < 0.5:
+        follow_options = {
+            "tractor_follow": rng.choice(["none", "full", "fallback"]),
+            "format_based_draw": rng.random() < 0.8,
+            "new_adjacency": rng.choice(["allow", "forbid"]),
+            "min_tractor_length": rng.choice([2, 2, 3]),
+        }
     plays = [lead]
     for hand in hands[1:]:
         hand_text = [str(c) for c in hand]
-        follows = tractor.legal_follows(hand, lead, fast_trump, tractor_must_follow_tractor=option)
-        expected = ref.legal_follows(hand_text, lead_text, ref_trump, tractor_must_follow_tractor=option)
-        assert [texts(p) for p in follows] == expected, f"{where} hand={hand_text} option={option}"
+        follows = tractor.legal_follows(hand, lead, fast_trump, **follow_options)
+        expected = ref.legal_follows(hand_text, lead_text, ref_trump, **follow_options)
+        assert [texts(p) for p in follows] == expected, f"{where} hand={hand_text} options={follow_options}"
         plays.append(rng.choice(follows))
         # Also an arbitrary play of the right size, legal or not.
         probe = rng.sample(hand, len(lead))
-        assert tractor.is_legal_follow(hand, lead, probe, fast_trump, tractor_must_follow_tractor=option) == (
-            ref.is_legal_follow(
-                hand_text, lead_text, texts(probe), ref_trump, tractor_must_follow_tractor=option
-            )
-        ), f"{where} hand={hand_text} probe={texts(probe)}"
+        assert tractor.is_legal_follow(hand, lead, probe, fast_trump, **follow_options) == (
+            ref.is_legal_follow(hand_text, lead_text, texts(probe), ref_trump, **follow_options)
+        ), f"{where} hand={hand_text} probe={texts(probe)} options={follow_options}"
+        # Card by card, the cards offered from a random partial follow.
+        partial = rng.choice(follows)[: rng.randrange(len(lead))]
+        assert texts(tractor.follow_extensions(hand, lead, partial, fast_trump, **follow_options)) == (
+            ref.follow_extensions(hand_text, lead_text, texts(partial), ref_trump, **follow_options)
+        ), f"{where} hand={hand_text} partial={texts(partial)} options={follow_options}"
 
     play_texts = [texts(p) for p in plays]
     assert tractor.trick_winner(plays, fast_trump) == ref.trick_winner(play_texts, ref_trump), (
@@ -109,6 +121,11 @@ def compare_deal(seed: int) -> None:
     )
     shorter = tractor.trick_winner(plays, fast_trump, min_tractor_length=3)
     assert shorter == ref.trick_winner(play_texts, ref_trump, min_tractor_length=3), f"{where} F20"
+    for compare in ("all_components", "highest", "unit_length"):  # F30
+        fast_winner = tractor.trick_winner(plays, fast_trump, throw_compare=compare)
+        assert fast_winner == ref.trick_winner(play_texts, ref_trump, throw_compare=compare), (
+            f"{where} {compare}"
+        )
     everything = [c for p in plays for c in p]
     assert tractor.trick_points(everything) == ref.trick_points(texts(everything)), where
 
@@ -133,9 +150,10 @@ def test_throw_ruffs_agree() -> None:
         n = len(lead)
         plays = [lead, *(fast_trump.sort(trumps[i * n : (i + 1) * n]) for i in range(3))]
         play_texts = [texts(p) for p in plays]
-        assert tractor.trick_winner(plays, fast_trump) == ref.trick_winner(play_texts, ref_trump), (
-            f"seed={seed} trump=({rank}, {suit}) plays={play_texts}"
-        )
+        for compare in ("pairs_first", "all_components", "highest", "unit_length"):  # R39, F30
+            assert tractor.trick_winner(plays, fast_trump, throw_compare=compare) == ref.trick_winner(
+                play_texts, ref_trump, throw_compare=compare
+            ), f"seed={seed} trump=({rank}, {suit}) plays={play_texts} {compare}"
 
 
 # ---- whole rounds ----
@@ -144,7 +162,7 @@ ROUND_OPTIONS: list[dict[str, object]] = [
     {},
     {"kitty_multiplier": "exp", "first_drawer_round1": "seat0"},
     {"allow_self_reinforce": True, "red_pair_overrides_black_pair": True},
-    {"tractor_must_follow_tractor": True, "game_end": "must_defend_ace"},
+    {"tractor_follow": "full", "game_end": "must_defend_ace"},
     {"plain_suit_gap_closing": False, "negative_points": "extra_levels"},
     # A.5 (F26, F27, F32, F33).
     {"failed_throw_forced": "first_in_turn_smallest", "throw_penalty": "per_attempt_10"},
@@ -162,7 +180,11 @@ ROUND_OPTIONS: list[dict[str, object]] = [
         "joker_pair_declaration_keeps_rank": True,
         "allow_self_reinforce": True,
     },
-    {"min_tractor_length": 3, "tractor_must_follow_tractor": True, "kitty_multiplier": "largest_unit_times2"},
+    {"min_tractor_length": 3, "tractor_follow": "full", "kitty_multiplier": "largest_unit_times2"},
+    # A.5's follows and trick winners (F23, F24, F30).
+    {"tractor_follow": "fallback", "throw_compare": "all_components", "new_adjacency": "forbid"},
+    {"tractor_follow": "fallback", "min_tractor_length": 3, "throw_compare": "unit_length"},
+    {"format_based_draw": False, "throw_compare": "highest", "failed_throw_forced": "first_in_turn_smallest"},
 ]
 
 
@@ -183,6 +205,9 @@ def test_level_outcomes_agree(negative_points: str, deadzone: bool) -> None:
         {"defend_points": True},
         {"game_end": "must_defend_ace", "defend_points": True},
         {"deadzone": False},
+        # F35: the level NT after the ace, with the other checkpoints.
+        {"after_ace": "no_trump_level"},
+        {"after_ace": "no_trump_level", "defend_points": True, "game_end": "must_defend_ace"},
     ],
 )
 def test_matches_move_on_alike(options: dict[str, object]) -> None:
@@ -190,20 +215,23 @@ def test_matches_move_on_alike(options: dict[str, object]) -> None:
     # reference's round_outcome agree.
     rules = tractor.Rules(**options)  # type: ignore[arg-type]
     rng = random.Random(7)
+    last = 15 if options.get("after_ace") == "no_trump_level" else 14
     for _ in range(3000):
-        levels = (rng.randint(2, 14), rng.randint(2, 14))
+        levels = (rng.randint(2, last), rng.randint(2, last))
         declarers, starter = rng.randint(0, 1), rng.randint(0, 3)
         points = 5 * rng.randint(-20, 60)
         fast = _native_next_round(levels, declarers, starter, points, rules)
         slow = ref.round_outcome(points, levels, declarers, starter, ref.Rules(**options))  # type: ignore[arg-type]
-        # The reference counts a winner's levels on past the ace; the library keeps them at the ace (14).
-        reached = (min(slow.levels[0], 14), min(slow.levels[1], 14))
+        # The reference counts a winner's levels on past the last level; the library keeps them there.
+        reached = (min(slow.levels[0], last), min(slow.levels[1], last))
         assert fast == (reached, slow.declarers, slow.starter, slow.winner), (levels, declarers, points)
 
 
-def compare_round(seed: int, options: dict[str, object], later: bool) -> None:
+def compare_round(
+    seed: int, options: dict[str, object], later: bool, levels: tuple[int, int] = (5, 9)
+) -> None:
     """One round on both engines, the same random choices, compared at every step."""
-    setup: dict[str, object] = {"levels": (5, 9), "declarers": 1, "starter": 3} if later else {}
+    setup: dict[str, object] = {"levels": levels, "declarers": 1, "starter": 3} if later else {}
     a = tractor.State.new(seed, rules=tractor.Rules(**options), **setup)  # type: ignore[arg-type]
     b = ref.State.new(seed, rules=ref.Rules(**options), **setup)  # type: ignore[arg-type]
     chooser = random.Random(seed)
@@ -239,6 +267,13 @@ def test_random_rounds_agree_step_by_step(diff_games: int) -> None:
     rounds = max(8, diff_games // 10)
     for i in range(rounds):
         compare_round(i, ROUND_OPTIONS[i % len(ROUND_OPTIONS)], later=i % 3 == 2)
+
+
+def test_rounds_at_the_nt_level_agree() -> None:
+    # F12, F35: the declarers at NT play a no-trump round without a rank, declarations or kitty flip.
+    for seed in range(40):
+        options = {"after_ace": "no_trump_level", "kitty_flip_joker_no_trump": seed % 2 == 0}
+        compare_round(seed, options, later=True, levels=(9, 15))
 
 
 def test_random_playouts_agree() -> None:

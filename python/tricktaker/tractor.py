@@ -25,6 +25,7 @@ bitset hands, with the trump's tables computed once per :class:`Trump`.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
@@ -111,23 +112,69 @@ def decompose(cards: Iterable[CardLike], trump: Trump, *, min_tractor_length: in
     return _native.decompose(cards, trump, min_tractor_length=min_tractor_length)
 
 
+TractorFollow = Literal["none", "full", "fallback"]
+"""F23: what a follower owes the lead's tractors (the rules option ``tractor_follow``)."""
+
+
+def _follow_options(
+    tractor_follow: str,
+    new_adjacency: str,
+    format_based_draw: bool,
+    min_tractor_length: int,
+    tractor_must_follow_tractor: bool | None,
+) -> dict[str, Any]:
+    """The native follow functions' options, the deprecated ``tractor_must_follow_tractor`` read as
+    ``tractor_follow`` (with a ``DeprecationWarning``)."""
+    if tractor_must_follow_tractor is not None:
+        if tractor_follow != "none":
+            raise ValueError("give tractor_follow or its old name tractor_must_follow_tractor, not both")
+        if not isinstance(tractor_must_follow_tractor, bool):
+            raise TypeError(
+                f"tractor_must_follow_tractor must be a bool, not {tractor_must_follow_tractor!r}"
+            )
+        warnings.warn(
+            "tractor_must_follow_tractor is deprecated: use tractor_follow='full' (True) or 'none' (False)",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        tractor_follow = "full" if tractor_must_follow_tractor else "none"
+    return {
+        "tractor_follow": tractor_follow,
+        "new_adjacency": new_adjacency,
+        "format_based_draw": format_based_draw,
+        "min_tractor_length": min_tractor_length,
+    }
+
+
 def follow_error(
     hand: Iterable[CardLike],
     lead: Iterable[CardLike],
     play: Iterable[CardLike],
     trump: Trump,
     *,
-    tractor_must_follow_tractor: bool = False,
+    tractor_follow: TractorFollow = "none",
+    new_adjacency: Literal["allow", "forbid"] = "allow",
+    format_based_draw: bool = True,
     min_tractor_length: int = 2,
+    tractor_must_follow_tractor: bool | None = None,
 ) -> str | None:
-    """Why ``play`` from ``hand`` does not follow ``lead`` (R26, R28–R32), or ``None`` if it does."""
+    """Why ``play`` from ``hand`` does not follow ``lead`` (R26, R28–R32, F23, F24), or ``None`` if it does.
+
+    The follow options are the rules' (:class:`Rules`): ``tractor_follow`` says what the lead's tractors
+    ask (``"none"``: only pairs, R31; ``"full"``: also each tractor itself when held; ``"fallback"``: the
+    greatest shape of runs and pairs the hand holds, F23), ``format_based_draw=False`` lets a follower
+    holding enough of the led suit play any of its cards (F24), ``new_adjacency`` has no effect at two decks,
+    and ``min_tractor_length`` is F20's. ``tractor_must_follow_tractor`` is the deprecated name of
+    ``tractor_follow`` (``True`` is ``"full"``, ``False`` is ``"none"``).
+    """
     return _native.follow_error(
         hand,
         lead,
         play,
         trump,
-        tractor_must_follow_tractor=tractor_must_follow_tractor,
-        min_tractor_length=min_tractor_length,
+        **_follow_options(
+            tractor_follow, new_adjacency, format_based_draw, min_tractor_length, tractor_must_follow_tractor
+        ),
     )
 
 
@@ -137,22 +184,21 @@ def is_legal_follow(
     play: Iterable[CardLike],
     trump: Trump,
     *,
-    tractor_must_follow_tractor: bool = False,
+    tractor_follow: TractorFollow = "none",
+    new_adjacency: Literal["allow", "forbid"] = "allow",
+    format_based_draw: bool = True,
     min_tractor_length: int = 2,
+    tractor_must_follow_tractor: bool | None = None,
 ) -> bool:
     """Whether ``play``, drawn from ``hand`` (the follower's cards before playing), follows ``lead``.
 
     R32's rule: holding at least as many cards of the led suit as the lead, play only that suit with at least
     as many pairs as the lead has (or as the hand can give); holding fewer, play them all and fill up freely.
     """
-    error = follow_error(
-        hand,
-        lead,
-        play,
-        trump,
-        tractor_must_follow_tractor=tractor_must_follow_tractor,
-        min_tractor_length=min_tractor_length,
+    options = _follow_options(
+        tractor_follow, new_adjacency, format_based_draw, min_tractor_length, tractor_must_follow_tractor
     )
+    error = _native.follow_error(hand, lead, play, trump, **options)
     return error is None
 
 
@@ -161,9 +207,12 @@ def legal_follows(
     lead: Iterable[CardLike],
     trump: Trump,
     *,
-    tractor_must_follow_tractor: bool = False,
+    tractor_follow: TractorFollow = "none",
+    new_adjacency: Literal["allow", "forbid"] = "allow",
+    format_based_draw: bool = True,
     limit: int | None = None,
     min_tractor_length: int = 2,
+    tractor_must_follow_tractor: bool | None = None,
 ) -> list[list[Card]]:
     """Every distinct legal follow, each a list of cards in id order; the list sorted by card ids.
 
@@ -176,9 +225,10 @@ def legal_follows(
         hand,
         lead,
         trump,
-        tractor_must_follow_tractor=tractor_must_follow_tractor,
         limit=limit,
-        min_tractor_length=min_tractor_length,
+        **_follow_options(
+            tractor_follow, new_adjacency, format_based_draw, min_tractor_length, tractor_must_follow_tractor
+        ),
     )
 
 
@@ -187,16 +237,20 @@ def count_legal_follows(
     lead: Iterable[CardLike],
     trump: Trump,
     *,
-    tractor_must_follow_tractor: bool = False,
+    tractor_follow: TractorFollow = "none",
+    new_adjacency: Literal["allow", "forbid"] = "allow",
+    format_based_draw: bool = True,
     min_tractor_length: int = 2,
+    tractor_must_follow_tractor: bool | None = None,
 ) -> int:
     """How many follows :func:`legal_follows` lists, counted without listing them (at most 5,200,300)."""
     return _native.count_legal_follows(
         hand,
         lead,
         trump,
-        tractor_must_follow_tractor=tractor_must_follow_tractor,
-        min_tractor_length=min_tractor_length,
+        **_follow_options(
+            tractor_follow, new_adjacency, format_based_draw, min_tractor_length, tractor_must_follow_tractor
+        ),
     )
 
 
@@ -206,8 +260,11 @@ def follow_extensions(
     partial: Iterable[CardLike],
     trump: Trump,
     *,
-    tractor_must_follow_tractor: bool = False,
+    tractor_follow: TractorFollow = "none",
+    new_adjacency: Literal["allow", "forbid"] = "allow",
+    format_based_draw: bool = True,
     min_tractor_length: int = 2,
+    tractor_must_follow_tractor: bool | None = None,
 ) -> list[Card]:
     """The cards that can be added to ``partial`` so that a legal follow can still be completed.
 
@@ -219,8 +276,9 @@ def follow_extensions(
         lead,
         partial,
         trump,
-        tractor_must_follow_tractor=tractor_must_follow_tractor,
-        min_tractor_length=min_tractor_length,
+        **_follow_options(
+            tractor_follow, new_adjacency, format_based_draw, min_tractor_length, tractor_must_follow_tractor
+        ),
     )
 
 
@@ -253,9 +311,25 @@ def check_throw(
     )
 
 
-def trick_winner(plays: Sequence[Iterable[CardLike]], trump: Trump, *, min_tractor_length: int = 2) -> int:
-    """The index of the winning play, ``plays[0]`` being the lead (R35–R39, F20)."""
-    return _native.trick_winner(plays, trump, min_tractor_length=min_tractor_length)
+def trick_winner(
+    plays: Sequence[Iterable[CardLike]],
+    trump: Trump,
+    *,
+    min_tractor_length: int = 2,
+    throw_compare: Literal["pairs_first", "all_components", "highest", "unit_length"] = "pairs_first",
+) -> int:
+    """The index of the winning play, ``plays[0]`` being the lead (R35–R39, F20).
+
+    Against a throw in a plain suit only ruffs wholly in trumps that can be read as the lead's components win
+    (F29): the first such ruff, then a later one only if stronger under ``throw_compare`` (F30):
+    ``"pairs_first"`` (R39: its highest run as long as the lead's longest tractor, else its highest pair, else
+    its highest card), ``"all_components"`` (every component strictly higher than the same component of the
+    best so far, read in its most favourable way), ``"highest"`` (its highest card) or ``"unit_length"`` (the
+    tops of its components, largest first and singles left out beside larger ones, compared in order).
+    """
+    return _native.trick_winner(
+        plays, trump, min_tractor_length=min_tractor_length, throw_compare=throw_compare
+    )
 
 
 def trick_points(cards: Iterable[CardLike]) -> int:
@@ -452,8 +526,9 @@ class Match:
     state: State = field(init=False)
     """The round in progress; once the match is over, the last round, finished."""
     levels: tuple[int, int] = field(init=False, default=(2, 2))
-    """The levels of team 0 (seats 0 and 2) and team 1 (seats 1 and 3), 2 (the start) to 14 (the ace): the
-    round in progress is played at them, its trump rank the declarers' level (R5, R46)."""
+    """The levels of team 0 (seats 0 and 2) and team 1 (seats 1 and 3), 2 (the start) to 14 (the ace), and 15
+    (NT, a no-trump round without a rank) under ``after_ace = "no_trump_level"`` (F35): the round in progress
+    is played at them, its trump rank the declarers' level (R5, R46)."""
     declarers: int | None = field(init=False, default=None)
     """The declaring team the last round passed on (R44, R45), which declares in the round in progress;
     ``None`` in round 1, whose declarers the draw decides (R21)."""

@@ -60,7 +60,10 @@ RULE_OPTIONS: dict[str, dict[str, list[Any]]] = {
         "allow_self_reinforce": [False, True],
         "red_pair_overrides_black_pair": [False, True],
         "plain_suit_gap_closing": [True, False],
-        "tractor_must_follow_tractor": [False, True],
+        "tractor_follow": ["none", "full", "fallback"],
+        "new_adjacency": ["allow", "forbid"],
+        "format_based_draw": [True, False],
+        "throw_compare": ["pairs_first", "all_components", "highest", "unit_length"],
         "failed_throw_forced": ["fewest_cards_then_lowest", "first_in_turn_smallest"],
         "throw_penalty": ["per_card_taken_back", "per_attempt_10", "none"],
         "negative_points": ["clamp", "extra_levels"],
@@ -68,6 +71,7 @@ RULE_OPTIONS: dict[str, dict[str, list[Any]]] = {
         "over_240": ["per40_from_80"],
         "kitty_multiplier": ["seed_2c", "exp", "largest_unit_times2", "largest_unit_pow2"],
         "game_end": ["pass_ace", "must_defend_ace"],
+        "after_ace": ["game_over", "no_trump_level"],
         "defend_points": [False, True],
     },
 }
@@ -1789,7 +1793,22 @@ def toolkit_entries() -> list[Entry]:
     tmft = P(
         "tractor_must_follow_tractor",
         st.booleans(),
-        [None, 1, 0, "yes", 2**70, np.bool_(True)],
+        [1, 0, "yes", 2**70, np.bool_(True)],
+        keyword=True,
+        optional=True,
+    )
+    follow_kind = P(
+        "tractor_follow",
+        st.sampled_from(["none", "full", "fallback"]),
+        ["", "FULL", None, True, 1, "x" * 10_000],
+        keyword=True,
+        optional=True,
+    )
+    format_draw = P("format_based_draw", st.booleans(), [None, "no", 2, 2**70], keyword=True, optional=True)
+    compare = P(
+        "throw_compare",
+        st.sampled_from(["pairs_first", "all_components", "highest", "unit_length"]),
+        ["", "highest ", None, 0, "x" * 10_000],
         keyword=True,
         optional=True,
     )
@@ -1852,15 +1871,33 @@ def toolkit_entries() -> list[Entry]:
             group=g,
         ),
         Entry("tractor.decompose", f"{m}:decompose", [cards, trump], group=g),
-        Entry("tractor.follow_error", f"{m}:follow_error", [hand, lead, play, trump, tmft], group=g),
-        Entry("tractor.is_legal_follow", f"{m}:is_legal_follow", [hand, lead, play, trump, tmft], group=g),
-        Entry("tractor.legal_follows", f"{m}:legal_follows", [hand, lead, trump, tmft, limit], group=g),
+        Entry(
+            "tractor.follow_error",
+            f"{m}:follow_error",
+            [hand, lead, play, trump, follow_kind, format_draw],
+            group=g,
+        ),
+        Entry(
+            "tractor.is_legal_follow",
+            f"{m}:is_legal_follow",
+            [hand, lead, play, trump, follow_kind, format_draw],
+            group=g,
+        ),
+        Entry(
+            "tractor.legal_follows",
+            f"{m}:legal_follows",
+            [hand, lead, trump, follow_kind, format_draw, limit],
+            group=g,
+        ),
         Entry("tractor.count_legal_follows", f"{m}:count_legal_follows", [hand, lead, trump, tmft], group=g),
         Entry(
-            "tractor.follow_extensions", f"{m}:follow_extensions", [hand, lead, partial, trump, tmft], group=g
+            "tractor.follow_extensions",
+            f"{m}:follow_extensions",
+            [hand, lead, partial, trump, follow_kind, format_draw],
+            group=g,
         ),
         Entry("tractor.check_throw", f"{m}:check_throw", [lead, others, trump, forced], group=g),
-        Entry("tractor.trick_winner", f"{m}:trick_winner", [plays, trump], group=g),
+        Entry("tractor.trick_winner", f"{m}:trick_winner", [plays, trump, compare], group=g),
         Entry("tractor.trick_points", f"{m}:trick_points", [cards], group=g),
     ]
     card = P("card", card_texts("tractor"), BAD_CARDS, extra=cards_abusive)

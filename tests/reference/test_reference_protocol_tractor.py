@@ -50,7 +50,7 @@ def random_rules(rng: random.Random) -> dict[str, Any]:
         "joker_pair_declaration_keeps_rank": rng.random() < 0.5,
         "kitty_flip_joker_no_trump": rng.random() < 0.5,
         "plain_suit_gap_closing": rng.random() < 0.5,
-        "tractor_must_follow_tractor": rng.random() < 0.5,
+        "tractor_follow": rng.choice(["none", "full", "fallback"]),
         "failed_throw_forced": rng.choice(["fewest_cards_then_lowest", "first_in_turn_smallest"]),
         "throw_penalty": rng.choice(["per_card_taken_back", "per_attempt_10", "none"]),
         "negative_points": rng.choice(["clamp", "extra_levels"]),

@@ -319,7 +319,7 @@ def tractor_game(seed: int) -> tuple[trc.State, random.Random]:
         allow_self_reinforce=rng.random() < 0.3,
         red_pair_overrides_black_pair=rng.random() < 0.3,
         plain_suit_gap_closing=rng.random() < 0.7,
-        tractor_must_follow_tractor=rng.random() < 0.3,
+        tractor_follow=rng.choice(["none", "none", "full", "fallback"]),
         kitty_multiplier=rng.choice(["seed_2c", "exp"]),
     )
     if rng.random() < 0.3:

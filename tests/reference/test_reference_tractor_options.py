@@ -1033,6 +1033,9 @@ def test_option_defaults_and_choices() -> None:
     library = [option.name for option in tractor.Rules.options()]
     assert [field.name for field in dataclasses.fields(ref.Rules)] == library
     assert not hasattr(rules, "negative_points_as_zero")
+    assert not hasattr(rules, "tractor_must_follow_tractor")
+    assert (rules.tractor_follow, rules.new_adjacency, rules.format_based_draw) == ("none", "allow", True)
+    assert (rules.throw_compare, rules.after_ace) == ("pairs_first", "game_over")
     assert ref.FAILED_THROW_CHOICES == FORCED_CHOICES
     assert ref.THROW_PENALTY_CHOICES == PENALTIES
     assert ref.KITTY_MULTIPLIER_CHOICES == MULTIPLIERS
@@ -1202,11 +1205,11 @@ def test_tv_f15_trick_winner() -> None:
 
 
 def test_tv_f15_follow_duties_and_kitty() -> None:
-    # tractor_must_follow_tractor: under 2 the lead 5♠5♠6♠6♠ is a tractor, so a follower holding 9♠9♠10♠10♠
+    # tractor_follow = full: under 2 the lead 5♠5♠6♠6♠ is a tractor, so a follower holding 9♠9♠10♠10♠
     # must play it; under 3 it is two pairs, and any two of the follower's pairs will do.
     hand = cards("9S 9S 10S 10S QS QS 3C")
     lead = cards("5S 5S 6S 6S")
-    duty = {"tractor_must_follow_tractor": True}
+    duty = {"tractor_follow": "full"}
     assert ref.legal_follows(hand, lead, HEARTS_2, **duty) == [cards("9S 9S 10S 10S")]
     assert ref.legal_follows(hand, lead, HEARTS_2, **duty, min_tractor_length=3) == [
         cards("9S 9S 10S 10S"),
@@ -1388,7 +1391,7 @@ def test_random_rounds_under_min_tractor_length(length: int) -> None:
     for seed in range(ROUNDS_PER_VALUE):
         rules = ref.Rules(
             min_tractor_length=length,
-            tractor_must_follow_tractor=chooser.random() < 0.5,
+            tractor_follow=chooser.choice(["none", "full", "fallback"]),
             failed_throw_forced=chooser.choice(FORCED_CHOICES),
             kitty_multiplier=chooser.choice(MULTIPLIERS),
         )

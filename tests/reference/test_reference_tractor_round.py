@@ -728,7 +728,7 @@ def test_random_rounds_keep_their_invariants(seed: int) -> None:
         None,
         ref.Rules(first_drawer_round1="seat0", kitty_multiplier="exp"),
         ref.Rules(allow_self_reinforce=True, red_pair_overrides_black_pair=True),
-        ref.Rules(plain_suit_gap_closing=False, tractor_must_follow_tractor=True),
+        ref.Rules(plain_suit_gap_closing=False, tractor_follow="full"),
         ref.Rules(negative_points="extra_levels"),
         None,
     ][seed]

@@ -70,7 +70,9 @@ def follow_error(
     play: Iterable[_CardLike],
     trump: Trump,
     *,
-    tractor_must_follow_tractor: bool = False,
+    tractor_follow: str = "none",
+    new_adjacency: str = "allow",
+    format_based_draw: bool = True,
     min_tractor_length: int = 2,
 ) -> str | None: ...
 def legal_follows(
@@ -78,7 +80,9 @@ def legal_follows(
     lead: Iterable[_CardLike],
     trump: Trump,
     *,
-    tractor_must_follow_tractor: bool = False,
+    tractor_follow: str = "none",
+    new_adjacency: str = "allow",
+    format_based_draw: bool = True,
     limit: int | None = None,
     min_tractor_length: int = 2,
 ) -> list[list[Card]]: ...
@@ -87,7 +91,9 @@ def count_legal_follows(
     lead: Iterable[_CardLike],
     trump: Trump,
     *,
-    tractor_must_follow_tractor: bool = False,
+    tractor_follow: str = "none",
+    new_adjacency: str = "allow",
+    format_based_draw: bool = True,
     min_tractor_length: int = 2,
 ) -> int: ...
 def follow_extensions(
@@ -96,7 +102,9 @@ def follow_extensions(
     partial: Iterable[_CardLike],
     trump: Trump,
     *,
-    tractor_must_follow_tractor: bool = False,
+    tractor_follow: str = "none",
+    new_adjacency: str = "allow",
+    format_based_draw: bool = True,
     min_tractor_length: int = 2,
 ) -> list[Card]: ...
 def check_throw(
@@ -108,7 +116,11 @@ def check_throw(
     min_tractor_length: int = 2,
 ) -> tuple[list[Card], int] | None: ...
 def trick_winner(
-    plays: Iterable[Iterable[_CardLike]], trump: Trump, *, min_tractor_length: int = 2
+    plays: Iterable[Iterable[_CardLike]],
+    trump: Trump,
+    *,
+    min_tractor_length: int = 2,
+    throw_compare: str = "pairs_first",
 ) -> int: ...
 def trick_points(cards: Iterable[_CardLike]) -> int: ...
 
@@ -130,7 +142,10 @@ class Rules(_GameRules):
         kitty_flip_joker_no_trump: bool = False,
         min_tractor_length: int = 2,
         plain_suit_gap_closing: bool = True,
-        tractor_must_follow_tractor: bool = False,
+        tractor_follow: Literal["none", "full", "fallback"] = "none",
+        new_adjacency: Literal["allow", "forbid"] = "allow",
+        format_based_draw: bool = True,
+        throw_compare: Literal["pairs_first", "all_components", "highest", "unit_length"] = "pairs_first",
         failed_throw_forced: Literal[
             "fewest_cards_then_lowest", "first_in_turn_smallest"
         ] = "fewest_cards_then_lowest",
@@ -140,6 +155,7 @@ class Rules(_GameRules):
         over_240: Literal["per40_from_80"] = "per40_from_80",
         kitty_multiplier: Literal["seed_2c", "exp", "largest_unit_times2", "largest_unit_pow2"] = "seed_2c",
         game_end: Literal["pass_ace", "must_defend_ace"] = "pass_ace",
+        after_ace: Literal["game_over", "no_trump_level"] = "game_over",
         defend_points: bool = False,
     ) -> Rules: ...
     @property
@@ -163,7 +179,13 @@ class Rules(_GameRules):
     @property
     def plain_suit_gap_closing(self) -> bool: ...
     @property
-    def tractor_must_follow_tractor(self) -> bool: ...
+    def tractor_follow(self) -> Literal["none", "full", "fallback"]: ...
+    @property
+    def new_adjacency(self) -> Literal["allow", "forbid"]: ...
+    @property
+    def format_based_draw(self) -> bool: ...
+    @property
+    def throw_compare(self) -> Literal["pairs_first", "all_components", "highest", "unit_length"]: ...
     @property
     def failed_throw_forced(self) -> Literal["fewest_cards_then_lowest", "first_in_turn_smallest"]: ...
     @property
@@ -178,6 +200,8 @@ class Rules(_GameRules):
     def kitty_multiplier(self) -> Literal["seed_2c", "exp", "largest_unit_times2", "largest_unit_pow2"]: ...
     @property
     def game_end(self) -> Literal["pass_ace", "must_defend_ace"]: ...
+    @property
+    def after_ace(self) -> Literal["game_over", "no_trump_level"]: ...
     @property
     def defend_points(self) -> bool: ...
 

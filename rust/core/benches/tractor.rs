@@ -3,7 +3,7 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use tricktaker_core::cards::{Card, Rank, Suit};
 use tricktaker_core::tractor::follow::{check_follow, extensions, for_each_follow, FollowRules};
-use tricktaker_core::tractor::rules::FailedThrowForced;
+use tricktaker_core::tractor::rules::{FailedThrowForced, ThrowCompare};
 use tricktaker_core::tractor::throw::check_throw;
 use tricktaker_core::tractor::trick::trick_winner;
 use tricktaker_core::tractor::{decompose, Hand, Trump, TrumpContext};
@@ -48,11 +48,11 @@ fn bench(c: &mut Criterion) {
     });
     let plays = [hand("AS KS KS"), hand("3H 4H 4H"), hand("5H 5H 6H"), hand("QS JS 9S")];
     c.bench_function("tractor trick_winner (ruffed throw)", |b| {
-        b.iter(|| trick_winner(&ctx, black_box(&plays), 2))
+        b.iter(|| trick_winner(&ctx, black_box(&plays), 2, ThrowCompare::PairsFirst))
     });
     let singles = [hand("KS"), hand("AS"), hand("2C"), hand("2D")];
     c.bench_function("tractor trick_winner (singles)", |b| {
-        b.iter(|| trick_winner(&ctx, black_box(&singles), 2))
+        b.iter(|| trick_winner(&ctx, black_box(&singles), 2, ThrowCompare::PairsFirst))
     });
     c.bench_function("tractor TrumpContext::new", |b| {
         b.iter(|| TrumpContext::new(black_box(Trump::new(Rank::from_value(7), Some(Suit::Clubs)).unwrap())))

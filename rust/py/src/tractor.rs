@@ -189,16 +189,28 @@ pub fn decompose(
     Ok(f.components().iter().map(|c| (c.kind(), cards_out(py, trump.ctx.sorted(c.cards)))).collect())
 }
 
+/// The follow options every follow function takes (F20, F23, F24), checked as the rules check them.
+pub struct FollowOptions {
+    tractor_follow: Text,
+    new_adjacency: Text,
+    format_based_draw: bool,
+    min_tractor_length: Int,
+}
+
 /// What every follow function reads, in this order: the lead (decomposed), the follower's hand, the rules.
 fn follow_args(
     trump: &Trump,
     hand: &Bound<'_, PyAny>,
     lead: &Bound<'_, PyAny>,
-    tractor_must_follow_tractor: bool,
-    min_tractor_length: Int,
-) -> PyResult<(Format, Hand, FollowRules)> {
-    let f = format_arg(trump.ctx, lead, min_tractor_length)?;
-    Ok((f, play_arg(hand, "hand")?, FollowRules { tractor_must_follow_tractor }))
+    options: &FollowOptions,
+) -> crate::errors::Result<(Format, Hand, FollowRules)> {
+    let mut rules = tricktaker_core::tractor::rules::Rules::default();
+    rules.set("tractor_follow", Value::Choice(&options.tractor_follow))?;
+    rules.set("new_adjacency", Value::Choice(&options.new_adjacency))?;
+    rules.set("format_based_draw", Value::Bool(options.format_based_draw))?;
+    rules.min_tractor_length = min_tractor_arg(options.min_tractor_length)?;
+    let f = format_arg(trump.ctx, lead, options.min_tractor_length)?;
+    Ok((f, play_arg(hand, "hand")?, FollowRules::of(&rules)))
 }
 
 /// Plays sorted as the toolkit lists them: by their card ids, in order (no allocation per comparison).
@@ -208,17 +220,21 @@ pub fn sort_plays(plays: &mut [Hand]) {
 
 /// Why `play` does not follow `lead` from `hand` (R26, R28–R32); ``None`` if it does.
 #[pyfunction]
-#[pyo3(signature = (hand, lead, play, trump, *, tractor_must_follow_tractor = false, min_tractor_length = Int::new(2)),
-       text_signature = "(hand, lead, play, trump, *, tractor_must_follow_tractor=False, min_tractor_length=2)")]
+#[pyo3(signature = (hand, lead, play, trump, *, tractor_follow = Text::new("none"), new_adjacency = Text::new("allow"), format_based_draw = true, min_tractor_length = Int::new(2)),
+       text_signature = "(hand, lead, play, trump, *, tractor_follow='none', new_adjacency='allow', format_based_draw=True, min_tractor_length=2)")]
+#[allow(clippy::too_many_arguments)] // Python keywords, one per follow option
 pub fn follow_error(
     hand: &Bound<'_, PyAny>,
     lead: &Bound<'_, PyAny>,
     play: &Bound<'_, PyAny>,
     trump: PyRef<'_, Trump>,
-    tractor_must_follow_tractor: bool,
+    tractor_follow: Text,
+    new_adjacency: Text,
+    format_based_draw: bool,
     min_tractor_length: Int,
-) -> PyResult<Option<String>> {
-    let (f, hand, rules) = follow_args(&trump, hand, lead, tractor_must_follow_tractor, min_tractor_length)?;
+) -> crate::errors::Result<Option<String>> {
+    let options = FollowOptions { tractor_follow, new_adjacency, format_based_draw, min_tractor_length };
+    let (f, hand, rules) = follow_args(&trump, hand, lead, &options)?;
     Ok(follow::check_follow(trump.ctx, hand, &f, play_arg(play, "play")?, rules).err().map(|e| e.to_string()))
 }
 
@@ -227,18 +243,22 @@ pub fn follow_error(
 /// ``limit``, more than ``limit`` follows raise ``LimitExceededError`` (nothing is listed);
 /// ``count_legal_follows`` counts them without listing.
 #[pyfunction]
-#[pyo3(signature = (hand, lead, trump, *, tractor_must_follow_tractor = false, limit = None, min_tractor_length = Int::new(2)),
-       text_signature = "(hand, lead, trump, *, tractor_must_follow_tractor=False, limit=None, min_tractor_length=2)")]
+#[pyo3(signature = (hand, lead, trump, *, tractor_follow = Text::new("none"), new_adjacency = Text::new("allow"), format_based_draw = true, limit = None, min_tractor_length = Int::new(2)),
+       text_signature = "(hand, lead, trump, *, tractor_follow='none', new_adjacency='allow', format_based_draw=True, limit=None, min_tractor_length=2)")]
+#[allow(clippy::too_many_arguments)] // Python keywords, one per follow option
 pub fn legal_follows(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     lead: &Bound<'_, PyAny>,
     trump: PyRef<'_, Trump>,
-    tractor_must_follow_tractor: bool,
+    tractor_follow: Text,
+    new_adjacency: Text,
+    format_based_draw: bool,
     limit: Option<Int>,
     min_tractor_length: Int,
-) -> PyResult<Vec<Vec<Py<Card>>>> {
-    let (f, hand, rules) = follow_args(&trump, hand, lead, tractor_must_follow_tractor, min_tractor_length)?;
+) -> crate::errors::Result<Vec<Vec<Py<Card>>>> {
+    let options = FollowOptions { tractor_follow, new_adjacency, format_based_draw, min_tractor_length };
+    let (f, hand, rules) = follow_args(&trump, hand, lead, &options)?;
     let (limit, ctx) = (limit_arg(limit)?, trump.ctx);
     let count = || py.detach(|| follow::count_follows(ctx, hand, &f, rules));
     check_limit(limit, count, "legal follows", "count_legal_follows")?;
@@ -252,35 +272,43 @@ pub fn legal_follows(
 
 /// How many plays ``legal_follows`` would list, counted without listing them (at most 5,200,300).
 #[pyfunction]
-#[pyo3(signature = (hand, lead, trump, *, tractor_must_follow_tractor = false, min_tractor_length = Int::new(2)),
-       text_signature = "(hand, lead, trump, *, tractor_must_follow_tractor=False, min_tractor_length=2)")]
+#[pyo3(signature = (hand, lead, trump, *, tractor_follow = Text::new("none"), new_adjacency = Text::new("allow"), format_based_draw = true, min_tractor_length = Int::new(2)),
+       text_signature = "(hand, lead, trump, *, tractor_follow='none', new_adjacency='allow', format_based_draw=True, min_tractor_length=2)")]
+#[allow(clippy::too_many_arguments)] // Python keywords, one per follow option
 pub fn count_legal_follows(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     lead: &Bound<'_, PyAny>,
     trump: PyRef<'_, Trump>,
-    tractor_must_follow_tractor: bool,
+    tractor_follow: Text,
+    new_adjacency: Text,
+    format_based_draw: bool,
     min_tractor_length: Int,
-) -> PyResult<usize> {
-    let (f, hand, rules) = follow_args(&trump, hand, lead, tractor_must_follow_tractor, min_tractor_length)?;
+) -> crate::errors::Result<usize> {
+    let options = FollowOptions { tractor_follow, new_adjacency, format_based_draw, min_tractor_length };
+    let (f, hand, rules) = follow_args(&trump, hand, lead, &options)?;
     let ctx = trump.ctx;
     Ok(py.detach(|| follow::count_follows(ctx, hand, &f, rules)))
 }
 
 /// The cards that can be added to `partial` on the way to a legal follow (never a dead end), in id order.
 #[pyfunction]
-#[pyo3(signature = (hand, lead, partial, trump, *, tractor_must_follow_tractor = false, min_tractor_length = Int::new(2)),
-       text_signature = "(hand, lead, partial, trump, *, tractor_must_follow_tractor=False, min_tractor_length=2)")]
+#[pyo3(signature = (hand, lead, partial, trump, *, tractor_follow = Text::new("none"), new_adjacency = Text::new("allow"), format_based_draw = true, min_tractor_length = Int::new(2)),
+       text_signature = "(hand, lead, partial, trump, *, tractor_follow='none', new_adjacency='allow', format_based_draw=True, min_tractor_length=2)")]
+#[allow(clippy::too_many_arguments)] // Python keywords, one per follow option
 pub fn follow_extensions(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     lead: &Bound<'_, PyAny>,
     partial: &Bound<'_, PyAny>,
     trump: PyRef<'_, Trump>,
-    tractor_must_follow_tractor: bool,
+    tractor_follow: Text,
+    new_adjacency: Text,
+    format_based_draw: bool,
     min_tractor_length: Int,
-) -> PyResult<Vec<Py<Card>>> {
-    let (f, hand, rules) = follow_args(&trump, hand, lead, tractor_must_follow_tractor, min_tractor_length)?;
+) -> crate::errors::Result<Vec<Py<Card>>> {
+    let options = FollowOptions { tractor_follow, new_adjacency, format_based_draw, min_tractor_length };
+    let (f, hand, rules) = follow_args(&trump, hand, lead, &options)?;
     let mask = follow::extensions(trump.ctx, hand, &f, play_arg(partial, "partial")?, rules);
     Ok(cards_out(py, Hand::from_masks(mask, 0).cards()))
 }
@@ -310,15 +338,19 @@ pub fn check_throw(
         .map(|x| (cards_out(py, trump.ctx.sorted(x.forced.cards)), x.taken_back)))
 }
 
-/// The index of the winning play, ``plays[0]`` being the lead (R35–R39, F20).
+/// The index of the winning play, ``plays[0]`` being the lead (R35–R39, F20), two ruffs of a throw compared
+/// under ``throw_compare`` (F30).
 #[pyfunction]
-#[pyo3(signature = (plays, trump, *, min_tractor_length = Int::new(2)),
-       text_signature = "(plays, trump, *, min_tractor_length=2)")]
+#[pyo3(signature = (plays, trump, *, min_tractor_length = Int::new(2), throw_compare = Text::new("pairs_first")),
+       text_signature = "(plays, trump, *, min_tractor_length=2, throw_compare='pairs_first')")]
 pub fn trick_winner(
     plays: &Bound<'_, PyAny>,
     trump: PyRef<'_, Trump>,
     min_tractor_length: Int,
-) -> PyResult<usize> {
+    throw_compare: Text,
+) -> crate::errors::Result<usize> {
+    let mut rules = tricktaker_core::tractor::rules::Rules::default();
+    rules.set("throw_compare", Value::Choice(&throw_compare))?;
     let plays = items(plays, "plays", NUM_PLAYERS)?
         .iter()
         .map(|p| play_arg(p, "a play"))
@@ -328,10 +360,11 @@ pub fn trick_winner(
         return Err(errors::IllegalPlayError::new_err(format!(
             "play {bad} has {} cards and the lead {n}; every player plays as many (R26)",
             plays[bad].len()
-        )));
+        ))
+        .into());
     }
-    trick::trick_winner(trump.ctx, &plays, min_tractor_arg(min_tractor_length)?)
-        .map_err(|e| errors::IllegalPlayError::new_err(e.to_string()))
+    trick::trick_winner(trump.ctx, &plays, min_tractor_arg(min_tractor_length)?, rules.throw_compare)
+        .map_err(|e| errors::IllegalPlayError::new_err(e.to_string()).into())
 }
 
 /// Card points (R3): K and 10 are worth 10, 5 is worth 5.

@@ -52,15 +52,16 @@ impl State {
     }
 }
 
-/// The two teams' levels, a pair of ints each from 2 to 14 (the ace, R2).
+/// The two teams' levels, a pair of ints each from 2 to 14 (the ace, R2) or 15 (NT, F35: the round or the
+/// scoring refuses it unless `after_ace = no_trump_level`).
 fn levels_arg(levels: &Bound<'_, PyAny>) -> PyResult<[u8; 2]> {
     let pair = items(levels, "levels", 2)?;
     if pair.len() != 2 {
         return Err(errors::ArgumentError::new_err(format!("levels must be two ints, not {}", pair.len())));
     }
     Ok([
-        pair[0].extract::<Int>()?.within("levels[0]", 2, 14)?,
-        pair[1].extract::<Int>()?.within("levels[1]", 2, 14)?,
+        pair[0].extract::<Int>()?.within("levels[0]", 2, scoring::NT_LEVEL.into())?,
+        pair[1].extract::<Int>()?.within("levels[1]", 2, scoring::NT_LEVEL.into())?,
     ])
 }
 
@@ -316,12 +317,14 @@ crate::game::state_class!(
     fn trump(&self) -> Option<Trump> {
         self.inner.trump_context().map(|ctx| Trump { ctx })
     }
-    /// The trump rank of the round (the declarers' level, R5), as text.
+    /// The trump rank of the round (the declarers' level, R5), as text; ``"NT"`` at the level NT (F35), which
+    /// has no rank.
     #[getter]
     fn rank(&self) -> &'static str {
-        self.inner.rank().name()
+        self.inner.rank().map_or("NT", |r| r.name())
     }
-    /// The levels of team 0 (seats 0 and 2) and team 1 (seats 1 and 3), 2 to 14 (ace).
+    /// The levels of team 0 (seats 0 and 2) and team 1 (seats 1 and 3), 2 to 14 (ace), 15 for NT under
+    /// ``after_ace = "no_trump_level"``.
     #[getter]
     fn levels(&self) -> (u8, u8) {
         let l = self.inner.levels();
@@ -344,7 +347,7 @@ crate::game::state_class!(
             (
                 st.by,
                 declaration_text(st.declaration),
-                cards_out(py, None, st.declaration.cards(self.inner.rank())),
+                cards_out(py, None, st.declaration.cards(self.inner.declaration_rank())),
             )
         })
     }
@@ -505,7 +508,9 @@ pub fn next_round(
 ) -> PyResult<NextRound> {
     let (declarers, starter) =
         (team_arg(declarers, "declarers")?, seat_arg(starter, "starter", NUM_PLAYERS)?);
-    let p = scoring::next_round(levels_arg(levels)?, declarers, starter, points_arg(points)?, &rules.0);
+    let levels = levels_arg(levels)?;
+    scoring::check_levels(levels, &rules.0).map_err(errors::ArgumentError::new_err)?;
+    let p = scoring::next_round(levels, declarers, starter, points_arg(points)?, &rules.0);
     Ok(((p.levels[0], p.levels[1]), p.declarers, p.starter, p.winner))
 }
 

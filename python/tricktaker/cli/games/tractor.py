@@ -84,7 +84,12 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
                 "extra_levels",
                 "deprecated: the same as --negative-points extra_levels (a negative total is reported as it "
                 "is, and counts for levels, F33)",
-            )
+            ),
+            "tractor_follow": (
+                "--tractor-must-follow-tractor",
+                "full",
+                "deprecated: the same as --tractor-follow full (F23)",
+            ),
         },
     )
 
@@ -315,7 +320,7 @@ MAX_PLAYS_LISTED = 20_000
 suit on lead can have millions (25 trumps: 4,478,975), counted by ``State.count_legal_plays()`` and never
 listed: then the numbers are the cards to build a play with, one at a time."""
 
-_LEVEL_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
+_LEVEL_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A", 15: "NT"}
 
 _TRACTOR_HELP = f"""\
 Answer with one of:
@@ -332,8 +337,8 @@ Your hand shows the cards you may play now; the others are dim (in parentheses w
 
 
 def _level_name(level: int) -> str:
-    if level > 14:
-        return f"past A ({level})"
+    if level > 15:
+        return f"past NT ({level})"
     return _LEVEL_NAMES.get(level, str(level))
 
 

@@ -70,9 +70,14 @@ Readings where the rules or the contract leave a choice:
   puts the pair of the lowest id in it.
 * R33/contract: tractors are listed in extraction order, longest first, then the highest top (so a long low
   tractor comes before a short high one).
-* R32, option ``tractor_must_follow_tractor``: for each tractor of k pairs in the lead, a follower whose
-  led-suit cards hold k pairs at consecutive positions (possibly inside a longer tractor) must play cards
-  that contain such a tractor; it only applies when the follower has at least n cards of the led suit.
+* R32, F22-F24, options ``tractor_follow`` (``"none"``, ``"full"``, ``"fallback"``), ``new_adjacency`` and
+  ``format_based_draw``: a follower with at least n cards of the led suit must fill a lead candidate of key
+  k*, the greatest key (P, Q) of a lead candidate its led-suit cards fill (F23: one candidate per lead
+  component, united); ``"none"`` gives R32's ``min(P_L, P_S)`` pairs, ``"full"`` (A.4's
+  ``tractor_must_follow_tractor = true``, still accepted by the follow functions with a
+  DeprecationWarning) adds each lead tractor itself, so a throw with two tractors can ask for both runs.
+  ``new_adjacency`` changes nothing at two decks; ``format_based_draw = False`` allows any n cards of the
+  led suit.
 * R34, F26: among beatable components of the same size and position (2♣2♣ and 2♦2♦) the lowest in S-order
   (♦ < ♣ < ♥ < ♠) is forced; "the lowest bottom position" is the weakest bottom card. `check_throw` takes
   the other hands in turn order after the leader, which ``first_in_turn_smallest`` reads.
@@ -119,6 +124,11 @@ Readings of the round:
   meeting no checkpoint; under ``must_defend_ace`` levels stop at A (a checkpoint) and only declarers holding
   at A win, their level reported as 14. ``defend_points`` makes 5, 10 and K checkpoints too.
   `RoundOutcome.levels_gained` is R43's gain, which a checkpoint may cut short.
+* F35, F36, F12, ``after_ace = "no_trump_level"``: the level NT is 15 (``"NT"`` as a text; refused under
+  ``game_over``), A and NT are checkpoints, and past NT is reported as 16. A round at the declarers' level NT
+  (a later round; round 1 at NT is refused) has the trump ``Trump(None, None)``: its draw asks nobody and its
+  talon is never turned. `State.rank` is 15 there; its rank declarations, never legal, read ``declare NTH``.
+  Under ``must_defend_ace`` a winner past NT is reported at NT (15), as one past A is at A (14).
 * `State.from_cards` takes any seat as the first leader (a play-phase position); it has 0 deals and 100
   cards drawn.
 * `State.resample` counts deals with the two copies of a card told apart, as a shuffle does. Another

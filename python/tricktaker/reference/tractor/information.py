@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Final
 from .actions import DECLARE_SINGLE, DISCARD
 from .cards import DRAWN_CARDS, HAND_SIZE, MAX_COPIES, NUM_KINDS, NUM_PLAYERS, SUITS
 from .format import _components
+from .scoring import ACE
 from .trick import TOTAL_POINTS
 
 if TYPE_CHECKING:
@@ -107,7 +108,8 @@ def observe(state: State, player: int) -> list[float]:
         rank, suit = state._trump.rank, state._trump.suit
         out[864 + (13 if rank is None else rank - 2)] = 1.0
         out[878 + (4 if suit is None else SUITS.index(suit))] = 1.0
-    out[883 + state._rank - 2] = 1.0
+    if state._rank <= ACE:  # the level NT (F35) has no rank
+        out[883 + state._rank - 2] = 1.0
     out[896 + ("draw", "kitty", "play", "done").index(state._phase)] = 1.0
     us = player % 2
     out[900] = state._levels[us] / 14
@@ -140,7 +142,7 @@ def observe(state: State, player: int) -> list[float]:
         rules.allow_self_reinforce,
         rules.red_pair_overrides_black_pair,
         rules.plain_suit_gap_closing,
-        rules.tractor_must_follow_tractor,
+        rules.tractor_follow == "full",
         rules.kitty_multiplier == "exp",
     )
     for i, option in enumerate(options):

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import NUM_PLAYERS
-from .scoring import _check_level
+from .scoring import NO_TRUMP_LEVEL, _check_level
 from .trump import Trump
 
 
@@ -42,17 +42,28 @@ class _Setup:
 
 
 def _check_round(
-    levels: Sequence[int], declarers: int | None, starter: int | None, equal: bool = True
+    levels: Sequence[int],
+    declarers: int | None,
+    starter: int | None,
+    equal: bool = True,
+    *,
+    after_ace: str,
 ) -> tuple[tuple[int, int], int | None, int | None]:
-    """The arguments of a round: team levels, the declaring team (None: round 1) and the starter."""
+    """The arguments of a round: team levels (15 is NT, only under ``after_ace = "no_trump_level"``, F35),
+    the declaring team (None: round 1) and the starter. ``equal``: round 1 needs equal levels, not NT."""
     if isinstance(levels, str) or len(levels) != 2:
         raise ValueError(f"levels must be two team levels, got {levels!r}")
-    parsed = (_check_level(levels[0]), _check_level(levels[1]))
+    parsed = (_check_level(levels[0], after_ace), _check_level(levels[1], after_ace))
     if declarers is None:
         if starter is not None:
             raise ValueError("a starter needs the declaring team (declarers=None is round 1)")
         if equal and parsed[0] != parsed[1]:
             raise ValueError(f"round 1 (declarers=None) needs equal levels, got {levels!r}")
+        if equal and parsed[0] == NO_TRUMP_LEVEL:
+            # F12: the level NT has no declarations, and round 1 needs one to find its declarers (R19, R21).
+            raise ValueError(
+                "round 1 (declarers=None) at the level NT (15): a round-1 NT level could never be declared"
+            )
         return parsed, None, None
     if isinstance(declarers, bool) or declarers not in (0, 1):
         raise ValueError(f"declarers must be a team 0 or 1, got {declarers!r}")

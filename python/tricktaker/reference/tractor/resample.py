@@ -39,6 +39,7 @@ from .format import _components
 from .origin import _Restack
 from .rng import Rng
 from .rules import Rules
+from .scoring import NO_TRUMP_LEVEL
 from .throw import check_throw
 
 if TYPE_CHECKING:
@@ -332,11 +333,12 @@ class _HiddenCards:
             )
             for voids in self._voids
         ]
-        self._declarable = (
-            *(_rank_card(self._rank, suit) for suit in range(len(SUITS))),
-            BLACK_JOKER,
-            RED_JOKER,
+        # The cards that decide a turn at the draw: the trump-rank cards and the jokers (R15). The level NT
+        # has no trump rank and no turns (F12): only the jokers, which decide nothing there.
+        rank_cards = (
+            [] if self._rank == NO_TRUMP_LEVEL else [_rank_card(self._rank, s) for s in range(len(SUITS))]
         )
+        self._declarable = (*rank_cards, BLACK_JOKER, RED_JOKER)
         self._orders: dict[tuple[int, tuple[int, ...]], _DrawOrders] = {}
 
     def _watch(self) -> None:
@@ -432,6 +434,8 @@ class _HiddenCards:
     def _draw_turns(self) -> list[list[_Turn]]:
         """What every turn of the current deal's draw told about each other seat (R15-R18)."""
         state = self._state
+        if self._rank == NO_TRUMP_LEVEL:
+            return [[] for _ in range(NUM_PLAYERS)]  # F12: the level NT has no declarations: nothing told
         first = state._first
         visits = [((k + 1, 0), (first + k) % NUM_PLAYERS, k // NUM_PLAYERS) for k in range(state._drawn)]
         visits += [
@@ -557,7 +561,13 @@ class _HiddenCards:
 
         for seat, lead, play, before in self._follows:
             rule = _follow_rule(
-                then(seat, before), lead, trump, rules.tractor_must_follow_tractor, rules.min_tractor_length
+                then(seat, before),
+                lead,
+                trump,
+                tractor_follow=rules.tractor_follow,
+                new_adjacency=rules.new_adjacency,
+                format_based_draw=rules.format_based_draw,
+                min_tractor_length=rules.min_tractor_length,
             )
             if not rule.allows(play, trump):
                 return False

@@ -17,7 +17,15 @@ from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from . import information, saving
-from .actions import DISCARD, FINISH, NUM_ACTIONS, PASS, PLAY, action_to_string, string_to_action
+from .actions import (
+    DISCARD,
+    FINISH,
+    NUM_ACTIONS,
+    PASS,
+    PLAY,
+    action_to_string,
+    string_to_action,
+)
 from .cards import (
     DECK,
     DECK_SIZE,
@@ -40,7 +48,15 @@ from .origin import _check_round, _Setup
 from .resample import _UNIFORM_VOID_TRIES, RESAMPLE_TRIES, _HiddenCards, _Rejected
 from .rng import _check_seed, _generator
 from .rules import Rules, RulesLike
-from .scoring import RoundOutcome, _throw_penalty, kitty_bonus, level_outcome, round_outcome
+from .scoring import (
+    ACE,
+    NO_TRUMP_LEVEL,
+    RoundOutcome,
+    _throw_penalty,
+    kitty_bonus,
+    level_outcome,
+    round_outcome,
+)
 from .throw import check_throw
 from .trick import card_points, trick_winner
 from .trump import Trump
@@ -68,7 +84,9 @@ class State:
     ) -> None:
         """The same as `State.new`."""
         self._rules = Rules.coerce(rules)
-        parsed_levels, declarers, starter = _check_round(levels, declarers, starter)
+        parsed_levels, declarers, starter = _check_round(
+            levels, declarers, starter, after_ace=self._rules.after_ace
+        )
         self._setup = _Setup(parsed_levels, declarers, starter, seed=_check_seed(seed))
         self._reset()
 
@@ -107,7 +125,9 @@ class State:
             raise ValueError(f"first_drawer must be a seat 0..3, got {first_drawer!r}")
         state = object.__new__(cls)
         state._rules = Rules.coerce(rules)
-        parsed_levels, declarers, starter = _check_round(levels, declarers, starter)
+        parsed_levels, declarers, starter = _check_round(
+            levels, declarers, starter, after_ace=state._rules.after_ace
+        )
         state._setup = _Setup(
             parsed_levels,
             declarers,
@@ -133,7 +153,8 @@ class State:
         """A play-phase position: four hands of one size 1..25 (``hands[seat]``), a kitty of at most 8 cards,
         the trump, the seat that leads first (``starter``) and the declaring team. No kind more than twice in
         all (R2). Default levels: the declarers at the trump rank (2 without one), the opponents at 2. The
-        trump's ``plain_suit_gap_closing`` is taken from the rules."""
+        trump's ``plain_suit_gap_closing`` is taken from the rules. Declarers at the level NT (15, under
+        ``after_ace = "no_trump_level"``) need the trump ``Trump(None, None)`` (F12)."""
         parsed_rules = Rules.coerce(rules)
         if isinstance(hands, str) or len(hands) != NUM_PLAYERS:
             raise ValueError(f"expected {NUM_PLAYERS} hands, got {len(hands)}")
@@ -156,7 +177,12 @@ class State:
             own = 2 if trump.rank is None else trump.rank
             parsed_levels = (own, 2) if declarers == 0 else (2, own)
         else:
-            parsed_levels, _, _ = _check_round(levels, None, None, equal=False)
+            parsed_levels, _, _ = _check_round(
+                levels, None, None, equal=False, after_ace=parsed_rules.after_ace
+            )
+        if parsed_levels[declarers] == NO_TRUMP_LEVEL and trump.rank is not None:
+            # F12: the declarers' level NT is played as a no-trump round without a rank.
+            raise ValueError(f"at the declarers' level NT (15) the trump is Trump(None, None), got {trump!r}")
         state = object.__new__(cls)
         state._rules = parsed_rules
         state._setup = _Setup(
@@ -343,12 +369,15 @@ class State:
         return list(self._history)
 
     def action_to_string(self, action: int) -> str:
-        """See the module function `action_to_string`; declarations name this round's trump rank."""
-        return action_to_string(action, self._rank)
+        """See the module function `action_to_string`; declarations name this round's trump rank. A round at
+        the level NT has none (F12): its rank declarations, never legal, name the ace (``declare AH``), as
+        the Rust engine writes them."""
+        return action_to_string(action, min(self._rank, ACE))
 
     def string_to_action(self, text: str) -> int:
-        """See the module function `string_to_action`; a declaration must name this round's trump rank."""
-        return string_to_action(text, self._rank)
+        """See the module function `string_to_action`; a declaration must name this round's trump rank (the
+        ace in a round at the level NT, where no declaration is legal, F12)."""
+        return string_to_action(text, min(self._rank, ACE))
 
     def legal_action_mask(self) -> list[bool]:
         """``mask[a]`` is whether action ``a`` is legal now, for every id ``0..NUM_ACTIONS - 1``. A plain
@@ -402,7 +431,7 @@ class State:
         928     1      cards drawn / 100
         929     4      the trick's lead: cards / 25, pairs / 12, longest tractor / 12 (0: none), a throw
         933     1      failed throws so far / 25
-        934     5      options: self-reinforce, red over black, gap closing, tractor must follow, exp kitty
+        934     5      options: self-reinforce, red over black, gap closing, tractor_follow full, exp kitty
         ======  =====  ==================================================================================
         """
         return information.observe(self, player)
@@ -512,7 +541,8 @@ class State:
     @property
     def rank(self) -> int:
         """The round's trump rank (R5), the one declarations name; the trump has none after a joker pair
-        (R9), unless ``joker_pair_declaration_keeps_rank`` (F12)."""
+        (R9), unless ``joker_pair_declaration_keeps_rank`` (F12). 15 at the declarers' level NT (F35), a
+        no-trump round without a rank and without declarations (F12)."""
         return self._rank
 
     @property
@@ -635,7 +665,8 @@ class State:
 
     def __repr__(self) -> str:
         return (
-            f"<tractor.State phase={self._phase} rank={_rank_text(self._rank)} trump={self._trump!r}"
+            f"<tractor.State phase={self._phase}"
+            f" rank={'NT' if self._rank == NO_TRUMP_LEVEL else _rank_text(self._rank)} trump={self._trump!r}"
             f" declarers={self._declarers} starter={self._starter} actions={len(self._history)}>"
         )
 
@@ -668,6 +699,8 @@ class State:
             else:
                 self._end_draw()
                 continue
+            if self._rank == NO_TRUMP_LEVEL:
+                continue  # F12: the level NT has no declarations; nobody is asked
             if _declaration_ids(self._hands[seat], seat, self._rank, self._standing, self._rules):
                 self._decider = seat  # R15-R18: this player may declare now
                 self._stops.append((self._drawn, self._window))  # seen by all: the draw stopped here
@@ -678,7 +711,12 @@ class State:
         standing = self._standing
         rules = self._rules
         flag = rules.plain_suit_gap_closing
-        if standing is None:
+        if self._rank == NO_TRUMP_LEVEL:
+            # F12, third bullet: the level NT (a later round, so never redealt) is a no-trump round without
+            # a rank, only the jokers trumps (keeps_rank does not apply), and no kitty flip (no R20).
+            assert standing is None and not self._round1
+            self._trump = Trump(None, None, flag)
+        elif standing is None:
             if self._round1:
                 # R19: the current stack is shuffled again with the same generator; same first drawer.
                 self._rng.shuffle(self._stack)
@@ -723,7 +761,14 @@ class State:
         lead = self._trick[0][1]
         rules = self._rules
         return _follow_next(
-            hand, lead, partial, trump, rules.tractor_must_follow_tractor, rules.min_tractor_length
+            hand,
+            lead,
+            partial,
+            trump,
+            tractor_follow=rules.tractor_follow,
+            new_adjacency=rules.new_adjacency,
+            format_based_draw=rules.format_based_draw,
+            min_tractor_length=rules.min_tractor_length,
         )
 
     def _do(self, action: int) -> None:
@@ -801,7 +846,10 @@ class State:
         trump = self._current_trump()
         plays = [cards for _, cards in self._trick]
         index = trick_winner(
-            [_texts(cards) for cards in plays], trump, min_tractor_length=self._rules.min_tractor_length
+            [_texts(cards) for cards in plays],
+            trump,
+            min_tractor_length=self._rules.min_tractor_length,
+            throw_compare=self._rules.throw_compare,
         )
         winner = self._trick[index][0]
         points = sum(card_points(DECK[kind]) for cards in plays for kind in cards)

@@ -1,7 +1,7 @@
 """The options of A.4 and of the variants' A.5 for the four-player game: `Rules`, whose defaults are the
 specification's (Rust: ``rules.rs``).
 
-Any object with the nineteen option attributes (`RulesLike`, such as the library's ``Rules``) is accepted
+Any object with the option attributes (`RulesLike`, such as the library's ``Rules``) is accepted
 where ``rules`` is asked for, and read by `Rules.coerce`.
 """
 
@@ -24,7 +24,10 @@ _RULE_FIELDS: Final = (
     "kitty_flip_joker_no_trump",
     "min_tractor_length",
     "plain_suit_gap_closing",
-    "tractor_must_follow_tractor",
+    "tractor_follow",
+    "new_adjacency",
+    "format_based_draw",
+    "throw_compare",
     "failed_throw_forced",
     "throw_penalty",
     "negative_points",
@@ -32,6 +35,7 @@ _RULE_FIELDS: Final = (
     "over_240",
     "kitty_multiplier",
     "game_end",
+    "after_ace",
     "defend_points",
 )
 
@@ -47,12 +51,20 @@ THROW_PENALTY_CHOICES: Final = ("per_card_taken_back", "per_attempt_10", "none")
 KITTY_MULTIPLIER_CHOICES: Final = ("seed_2c", "exp", "largest_unit_times2", "largest_unit_pow2")
 #: F33: how a negative P scores (R43).
 NEGATIVE_POINTS_CHOICES: Final = ("clamp", "extra_levels")
+#: F23: what a follower owes a tractor of the lead ("full" was A.4's ``tractor_must_follow_tractor = true``).
+TRACTOR_FOLLOW_CHOICES: Final = ("none", "full", "fallback")
+#: F23: under "fallback", whether a tuple lead may ask for a tractor (no effect at two decks).
+NEW_ADJACENCY_CHOICES: Final = ("allow", "forbid")
+#: F29, F30: which of two qualifying ruffs of a throw is stronger.
+THROW_COMPARE_CHOICES: Final = ("pairs_first", "all_components", "highest", "unit_length")
+#: F35: what comes after the ace.
+AFTER_ACE_CHOICES: Final = ("game_over", "no_trump_level")
 #: R47, F35: when the game ends.
 GAME_END_CHOICES: Final = ("pass_ace", "must_defend_ace")
 
 
 class RulesLike(Protocol):
-    """Anything with the nineteen option attributes of `Rules` can be passed as ``rules`` (the library's
+    """Anything with the option attributes of `Rules` can be passed as ``rules`` (the library's
     Rules)."""
 
     @property
@@ -76,7 +88,13 @@ class RulesLike(Protocol):
     @property
     def plain_suit_gap_closing(self) -> bool: ...
     @property
-    def tractor_must_follow_tractor(self) -> bool: ...
+    def tractor_follow(self) -> str: ...
+    @property
+    def new_adjacency(self) -> str: ...
+    @property
+    def format_based_draw(self) -> bool: ...
+    @property
+    def throw_compare(self) -> str: ...
     @property
     def failed_throw_forced(self) -> str: ...
     @property
@@ -91,6 +109,8 @@ class RulesLike(Protocol):
     def kitty_multiplier(self) -> str: ...
     @property
     def game_end(self) -> str: ...
+    @property
+    def after_ace(self) -> str: ...
     @property
     def defend_points(self) -> bool: ...
 
@@ -133,7 +153,16 @@ class Rules:
     # decks); a shorter run of pairs in a lead is separate pairs, so such a lead is a throw (TV-F15)
     min_tractor_length: int = 2
     plain_suit_gap_closing: bool = True  # R12: plain suits close the trump rank's gap for tractors
-    tractor_must_follow_tractor: bool = False  # R32
+    # F23: what a follower owes the lead's tractors: "none" (only pairs, R31, R32), "full" (also each
+    # tractor itself when held) or "fallback" (the greatest shape of runs and pairs held, key order of F23)
+    tractor_follow: str = "none"
+    # F23: "allow" or "forbid" (a tuple lead never asks for a run under "fallback"); no effect at two decks,
+    # where a tuple is a pair
+    new_adjacency: str = "allow"
+    # F24: False ("no format-based draw"): a follower holding enough of the led suit plays any n of its cards
+    format_based_draw: bool = True
+    # F29, F30: "pairs_first" (R39), "all_components", "highest" or "unit_length"
+    throw_compare: str = "pairs_first"
     # R34, F26: "fewest_cards_then_lowest" or "first_in_turn_smallest" (the first blocker in turn order)
     failed_throw_forced: str = "fewest_cards_then_lowest"
     # R42, F27: "per_card_taken_back" (10 x cards taken back), "per_attempt_10" (10 per failed throw) or
@@ -148,6 +177,9 @@ class Rules:
     # cards of the lead's largest component) or "largest_unit_pow2" (2^(those cards))
     kitty_multiplier: str = "seed_2c"
     game_end: str = "pass_ace"  # R47, F35: "pass_ace" or "must_defend_ace" (A is a checkpoint)
+    # F35: "game_over" (passing A wins, R47) or "no_trump_level" (after A comes NT, a no-trump round
+    # without a rank; A and NT are checkpoints; passing NT wins)
+    after_ace: str = "game_over"
     defend_points: bool = False  # F35: 5, 10 and K are checkpoints
 
     def __post_init__(self) -> None:
@@ -161,7 +193,10 @@ class Rules:
         _check_bool("kitty_flip_joker_no_trump", self.kitty_flip_joker_no_trump)
         _check_min_tractor_length(self.min_tractor_length, "Rules.min_tractor_length")
         _check_bool("plain_suit_gap_closing", self.plain_suit_gap_closing)
-        _check_bool("tractor_must_follow_tractor", self.tractor_must_follow_tractor)
+        _check_choice("tractor_follow", self.tractor_follow, TRACTOR_FOLLOW_CHOICES)
+        _check_choice("new_adjacency", self.new_adjacency, NEW_ADJACENCY_CHOICES)
+        _check_bool("format_based_draw", self.format_based_draw)
+        _check_choice("throw_compare", self.throw_compare, THROW_COMPARE_CHOICES)
         _check_choice("failed_throw_forced", self.failed_throw_forced, FAILED_THROW_CHOICES)
         _check_choice("throw_penalty", self.throw_penalty, THROW_PENALTY_CHOICES)
         _check_choice("negative_points", self.negative_points, NEGATIVE_POINTS_CHOICES)
@@ -169,11 +204,12 @@ class Rules:
         _check_choice("over_240", self.over_240, ("per40_from_80",))
         _check_choice("kitty_multiplier", self.kitty_multiplier, KITTY_MULTIPLIER_CHOICES)
         _check_choice("game_end", self.game_end, GAME_END_CHOICES)
+        _check_choice("after_ace", self.after_ace, AFTER_ACE_CHOICES)
         _check_bool("defend_points", self.defend_points)
 
     @classmethod
     def coerce(cls, rules: RulesLike | None) -> Rules:
-        """These options as a `Rules`: ``None`` gives the defaults, any object with the nineteen attributes is
+        """These options as a `Rules`: ``None`` gives the defaults, any object with every attribute of them is
         copied (an enum-like value is read through its ``.value``)."""
         if rules is None:
             return cls()

@@ -141,7 +141,9 @@ def _saved_start(cls: type[State], data: dict[str, object]) -> State:
     deal = start["deal"]
     if not isinstance(deal, dict):
         raise ValueError("the deal must be an object")
-    parsed_levels, declarers, starter = _check_round(levels, deal["declarers"], deal["starter"])
+    parsed_levels, declarers, starter = _check_round(
+        levels, deal["declarers"], deal["starter"], after_ace=rules.after_ace
+    )
     restacks: list[_Restack] = []
     for saved in deal.get("restacks", []):
         number = saved["deal"]

@@ -4,7 +4,10 @@ The opponents' points P give the level outcome (R43, F33: the options ``negative
 the kitty adds to P when an opponent wins the last trick (R41, F32: ``kitty_multiplier``); a failed throw
 costs the penalty of ``throw_penalty`` (R34, R42, F27: by default 10 points per card taken back);
 `round_outcome` gives the next round's declarers, starter and levels, stepping over the checkpoints of F35,
-and the game's winner (R44-R47).
+and the game's winner (R44-R47, F36).
+
+A level is an int: 2..14 are the ranks 2..A (R4); 15 is NT, the level after A under ``after_ace =
+"no_trump_level"`` (F35), and nowhere else.
 
 Four players and two decks (N = 4, D = 2): the step of the level table is s = 20 D = 40 and the threshold
 T = 2 s = 80 (F33).
@@ -19,6 +22,7 @@ from typing import Final
 from .cards import NUM_PLAYERS, CardLike, _ids, _texts
 from .format import _check_min_tractor_length, _components
 from .rules import (
+    AFTER_ACE_CHOICES,
     KITTY_MULTIPLIER_CHOICES,
     NEGATIVE_POINTS_CHOICES,
     THROW_PENALTY_CHOICES,
@@ -34,7 +38,10 @@ PENALTY_PER_CARD: Final = 10  # R34, R42, F27 per_card_taken_back: per card take
 PENALTY_PER_ATTEMPT: Final = 10  # F27 per_attempt_10: per failed throw
 STEP: Final = 40  # F33: s = 20 D with D = 2 decks
 THRESHOLD: Final = 2 * STEP  # F33: T = 2 s = 80, where the opponents take over (R43)
-ACE: Final = 14  # R4: the last level; going past it (15) ends the game (R47, F36)
+ACE: Final = 14  # R4: the last level by default; going past it (15) ends the game (R47, F36)
+# F35, after_ace = "no_trump_level": the level after A, played as a no-trump round without a rank (F12); it is
+# the last level then, and going past it (16) ends the game (F36)
+NO_TRUMP_LEVEL: Final = 15
 _DEFEND_POINTS_CHECKPOINTS: Final = frozenset({5, 10, 13})  # F35 defend_points: 5, 10 and K
 
 
@@ -108,34 +115,44 @@ def _throw_penalty(taken_back: int, throw_penalty: str = "per_card_taken_back") 
 
 @dataclass(frozen=True)
 class RoundOutcome:
-    """What a round's result means for the next one (R43-R47)."""
+    """What a round's result means for the next one (R43-R47, F35, F36)."""
 
     declarers_hold: bool  # P < 80 (R44); else the opponents take over (R45)
     levels_gained: int  # by the declarers when they hold, else by the opponents (R43); a checkpoint may stop
     # the advance short of it (F35)
-    levels: tuple[int, int]  # the teams' levels afterwards; under pass_ace the winner's may exceed 14 (A)
+    levels: tuple[int, int]  # the teams' levels afterwards (15: NT); the winner's is past the last level
+    # (above 14 under game_over and pass_ace, 16 under no_trump_level), or at it under must_defend_ace
     declarers: int  # the declaring team of the next round
     starter: int  # the starter of the next round
-    winner: int | None  # the team that has won the game (R47), else None
+    winner: int | None  # the team that has won the game (R47, F36), else None
 
 
 def round_outcome(
-    points: int, levels: Sequence[int], declarers: int, starter: int, rules: RulesLike | None = None
+    points: int, levels: Sequence[int | str], declarers: int, starter: int, rules: RulesLike | None = None
 ) -> RoundOutcome:
-    """R43-R48, F33, F35: the result of a round with opponents' points ``points``, team levels ``levels``
-    (team 0, team 1), declaring team ``declarers`` and starter ``starter``, under the options
-    ``negative_points``, ``deadzone``, ``defend_points`` and ``game_end`` of ``rules``.
+    """R43-R48, F33, F35, F36: the result of a round with opponents' points ``points``, team levels ``levels``
+    (team 0, team 1; ints 2..14, 15 for NT, or their texts such as ``"A"`` and ``"NT"``), declaring team
+    ``declarers`` and starter ``starter``, under the options ``negative_points``, ``deadzone``,
+    ``after_ace``, ``defend_points`` and ``game_end`` of ``rules``.
 
     The winning team advances from its level by the gain g of `level_outcome`, one step at a time (F35): for
-    i = 0..g-1 it stops if its current level is a checkpoint and it was not the declaring team of this round
-    or i > 0. The checkpoints are 5, 10 and K under ``defend_points``, and A under
-    ``game_end = "must_defend_ace"``; none by default, so a level rises by exactly g (R48). Going past A wins
-    the game (R47, F36); under ``pass_ace`` the winner's level is left above 14, under ``must_defend_ace``
-    (where only declarers holding at A can pass it) it is reported as 14."""
+    i = 0..g-1 it stops if its current level is a checkpoint and it was not the declaring team of this round,
+    or i > 0, or the level is NT and the round was not played at NT (the declarers play at their own level,
+    so a round is played at NT when the declarers' level is 15). The checkpoints are 5, 10 and K under
+    ``defend_points``, A under ``game_end = "must_defend_ace"``, and A and NT under ``after_ace =
+    "no_trump_level"``; none by default, so a level rises by exactly g (R48).
+
+    The next level after A is "past A" under ``after_ace = "game_over"`` (default), NT (15) under
+    ``"no_trump_level"``, and the next after NT is "past NT" (16). Going past the last level (A, or NT under
+    ``no_trump_level``) wins the game (R47, F36). The winner's level is reported as it ended: under
+    ``game_over`` and ``pass_ace`` above 14 (the steps past A go on counting, as R47's level value), under
+    ``no_trump_level`` 16 (there is no level after past NT: the advance ends there). Under
+    ``must_defend_ace`` (where only declarers holding at the last level can pass it) it is reported as the
+    last level, 14 (15 under ``no_trump_level``)."""
     parsed = Rules.coerce(rules)
-    if len(levels) != 2:
+    if isinstance(levels, str) or len(levels) != 2:
         raise ValueError(f"levels must be two team levels, got {levels!r}")
-    current = [_check_level(level) for level in levels]
+    current = [_check_level(level, parsed.after_ace) for level in levels]
     if declarers not in (0, 1) or isinstance(declarers, bool):
         raise ValueError(f"declarers must be a team 0 or 1, got {declarers!r}")
     if isinstance(starter, bool) or not isinstance(starter, int) or not 0 <= starter < NUM_PLAYERS:
@@ -145,17 +162,27 @@ def round_outcome(
         team, next_starter = declarers, (starter + 2) % NUM_PLAYERS
     else:  # R45: the opponents rise (0 for 80-115) and declare; the player to the starter's right starts
         team, next_starter = 1 - declarers, (starter + 1) % NUM_PLAYERS
+    no_trump_level = parsed.after_ace == "no_trump_level"
+    last = NO_TRUMP_LEVEL if no_trump_level else ACE  # F36: the last level
     checkpoints: set[int] = set(_DEFEND_POINTS_CHECKPOINTS) if parsed.defend_points else set()
     if parsed.game_end == "must_defend_ace":
         checkpoints.add(ACE)
+    if no_trump_level:
+        checkpoints |= {ACE, NO_TRUMP_LEVEL}
+    played_at_no_trump = current[declarers] == NO_TRUMP_LEVEL  # partnership: the declarers' own level
     after = current[team]  # R48: levels may skip, never decrease; only this team's level changes
     for step in range(gain):  # F35: one step at a time
-        if after in checkpoints and (not hold or step > 0):
-            break  # a checkpoint stops a team that did not declare this round, or one already on its way
-        after += 1
-    winner = team if after > ACE else None  # R47, F36: past the ace, by any advance, wins
+        if no_trump_level and after > NO_TRUMP_LEVEL:
+            break  # past NT: the game is won, and there is no level to step on to
+        if after in checkpoints and (
+            not hold or step > 0 or (after == NO_TRUMP_LEVEL and not played_at_no_trump)
+        ):
+            break  # a checkpoint stops a team that did not declare this round, or one already on its way,
+            # and NT stops a team whose round was not played at NT
+        after += 1  # the next level: one higher; after A, past A or NT; after NT, past NT
+    winner = team if after > last else None  # R47, F36: past the last level, by any advance, wins
     if parsed.game_end == "must_defend_ace":
-        after = min(after, ACE)
+        after = min(after, last)
     current[team] = after
     return RoundOutcome(
         declarers_hold=hold,
@@ -167,11 +194,20 @@ def round_outcome(
     )
 
 
-def _check_level(level: object) -> int:
-    if isinstance(level, str):
+def _check_level(level: object, after_ace: str) -> int:
+    """A team's level as an int (R4, F35): a rank 2..14 or its text (``"A"``, ``"10"``, ...), or NT, 15 or
+    ``"NT"``, which exists only under ``after_ace = "no_trump_level"`` (refused otherwise)."""
+    _check_choice("after_ace", after_ace, AFTER_ACE_CHOICES)
+    if isinstance(level, str) and level.strip().upper() == "NT":
+        level = NO_TRUMP_LEVEL
+    elif isinstance(level, str):
         parsed = _parse_rank(level)
         assert parsed is not None
         return parsed
-    if isinstance(level, bool) or not isinstance(level, int) or not 2 <= level <= 14:
-        raise ValueError(f"a level must be a rank 2..14, got {level!r}")
+    if isinstance(level, bool) or not isinstance(level, int) or not 2 <= level <= NO_TRUMP_LEVEL:
+        raise ValueError(f"a level must be a rank 2..14 or NT (15), got {level!r}")
+    if level == NO_TRUMP_LEVEL and after_ace != "no_trump_level":
+        raise ValueError(
+            f"a level 15 (NT) exists only under Rules.after_ace = 'no_trump_level' (F35), not {after_ace!r}"
+        )
     return level

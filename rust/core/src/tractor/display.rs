@@ -49,7 +49,7 @@ impl fmt::Display for State {
             "Tractor · levels {}/{} · rank {} · {}",
             levels[0],
             levels[1],
-            self.rank().name(),
+            self.rank().map_or("NT", |r| r.name()),
             self.phase().name()
         )?;
         if self.phase() == Phase::Draw {
@@ -68,7 +68,7 @@ impl fmt::Display for State {
                 f,
                 "\nDeclared by seat {}: {} ({kind})",
                 st.by,
-                cards(st.declaration.cards(self.rank()).cards())
+                cards(st.declaration.cards(self.declaration_rank()).cards())
             )?;
         }
         if let (Some(team), Some(starter)) = (self.declarers(), self.starter()) {

@@ -7,15 +7,76 @@
 
 use super::format::Format;
 use super::hand::Hand;
-use super::trump::{runs, TrumpContext};
+use super::rules::{Rules, TractorFollow};
+use super::trump::{ESuit, TrumpContext};
 use crate::cards::Card;
 use std::fmt;
 
-/// Options of the follow rules (A.4).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// Options of the follow rules (A.4, F20, F23, F24).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FollowRules {
-    /// A follower holding, in the led suit, a tractor as long as the lead's longest must play one.
-    pub tractor_must_follow_tractor: bool,
+    /// F23: what a follower owes the lead's tractors.
+    pub tractor_follow: TractorFollow,
+    /// F24: off, a follower holding enough of the led suit plays any of its cards.
+    pub format_based_draw: bool,
+    /// F20: the fewest pairs of a tractor, for the runs `fallback` may ask for.
+    pub min_tractor: u8,
+}
+
+impl Default for FollowRules {
+    fn default() -> FollowRules {
+        FollowRules { tractor_follow: TractorFollow::None, format_based_draw: true, min_tractor: 2 }
+    }
+}
+
+impl FollowRules {
+    /// The follow options of a round's rules (`new_adjacency` has no effect at two decks: a tuple is a pair).
+    pub fn of(rules: &Rules) -> FollowRules {
+        FollowRules {
+            tractor_follow: rules.tractor_follow,
+            format_based_draw: rules.format_based_draw,
+            min_tractor: rules.min_tractor_length,
+        }
+    }
+}
+
+/// The most runs a duty asks for: a lead holds at most 12 pairs, and a run has at least 2.
+const MAX_RUNS: usize = 6;
+
+/// The runs of pairs (tractors) a follow must hold, longest first (the entries of F23's key Q above 1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Runs {
+    lengths: [u8; MAX_RUNS],
+    len: u8,
+}
+
+impl Runs {
+    pub fn lengths(&self) -> &[u8] {
+        &self.lengths[..usize::from(self.len)]
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn with(mut self, length: u8) -> Runs {
+        self.lengths[usize::from(self.len)] = length;
+        self.len += 1;
+        self
+    }
+}
+
+impl fmt::Display for Runs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.lengths() {
+            [one] => write!(f, "a tractor of {one} pairs"),
+            [rest @ .., last] => {
+                let rest: Vec<String> = rest.iter().map(u8::to_string).collect();
+                write!(f, "tractors of {} and {last} pairs", rest.join(", "))
+            }
+            [] => f.write_str("no tractor"),
+        }
+    }
 }
 
 /// Why a play does not follow a lead.
@@ -31,8 +92,8 @@ pub enum FollowError {
     MustPlayAllOfSuit(Card),
     /// R30–R32: too few pairs.
     TooFewPairs { required: u32, played: u32 },
-    /// The `tractor_must_follow_tractor` option.
-    MustPlayTractor(u8),
+    /// F23 (`tractor_follow = full` or `fallback`): the play lacks the runs the follower holds and owes.
+    MustPlayTractors(Runs),
 }
 
 impl fmt::Display for FollowError {
@@ -55,11 +116,8 @@ impl fmt::Display for FollowError {
                 f,
                 "the play has {played} pair(s) of the led suit where {required} are required (R30–R32)"
             ),
-            FollowError::MustPlayTractor(k) => {
-                write!(
-                    f,
-                    "a tractor of {k} pairs must follow the lead's tractor (tractor_must_follow_tractor)"
-                )
+            FollowError::MustPlayTractors(runs) => {
+                write!(f, "the play must hold {runs} of the led suit, held and owed to the lead (tractor_follow, F23)")
             }
         }
     }
@@ -74,27 +132,26 @@ pub struct Duty {
     pub n: u32,
     /// The follower's cards of the led suit (S).
     pub suit_cards: Hand,
-    /// Pairs required when |S| ≥ n: min(P_L, P_S).
+    /// Pairs required when |S| ≥ n: min(P_L, P_S) (0 without a format-based draw, F24).
     pub pairs: u32,
-    /// With the option: a tractor of this many pairs is required (0: none).
-    pub tractor: u8,
+    /// The runs of pairs required among them (F23; none under `tractor_follow = none`).
+    pub runs: Runs,
+    suit: ESuit,
 }
 
 impl Duty {
     #[inline(always)] // inlined into the CPU-specific playout kernel
     pub fn new(ctx: &TrumpContext, hand: Hand, lead: &Format, rules: FollowRules) -> Duty {
         let suit_cards = hand.restrict(ctx.suit_mask(lead.suit));
-        let held_pairs = suit_cards.pairs().count_ones();
-        let k = lead.longest_tractor();
-        let tractor = if rules.tractor_must_follow_tractor
-            && k >= 2
-            && runs(ctx.pair_levels(suit_cards, lead.suit), u32::from(k)) != 0
-        {
-            k
-        } else {
-            0
-        };
-        Duty { n: lead.size(), suit_cards, pairs: lead.pair_count().min(held_pairs), tractor }
+        let mut duty = Duty { n: lead.size(), suit_cards, pairs: 0, runs: Runs::default(), suit: lead.suit };
+        if !rules.format_based_draw {
+            return duty; // F24: any n cards of S
+        }
+        duty.pairs = lead.pair_count().min(suit_cards.pairs().count_ones());
+        if rules.tractor_follow != TractorFollow::None && lead.longest_tractor() >= 2 {
+            duty.runs = owed_runs(ctx, &duty, lead, rules);
+        }
+        duty
     }
 
     /// Whether the follower holds enough of the led suit to play only it.
@@ -102,9 +159,110 @@ impl Duty {
     pub fn follows_suit(&self) -> bool {
         self.suit_cards.len() >= self.n
     }
+
+    /// Whether `play`, n cards of S, holds the pairs and runs owed.
+    fn met_by(&self, ctx: &TrumpContext, play: Hand) -> bool {
+        play.pairs().count_ones() >= self.pairs
+            && (self.runs.is_empty()
+                || hosts(&mut pair_counts(ctx, play.pairs(), self.suit), self.runs.lengths()))
+    }
 }
 
-/// Whether `play` from `hand` follows `lead` (R26, R28–R32), and if not, why.
+/// Pairs of `pairs` (kinds held twice) per position of `suit`.
+fn pair_counts(ctx: &TrumpContext, pairs: u64, suit: ESuit) -> [u8; 20] {
+    let mut counts = [0; 20];
+    for (p, count) in counts.iter_mut().enumerate().take(usize::from(ctx.levels(suit)) + 1).skip(1) {
+        *count = (pairs & ctx.level_mask(suit, p as u8)).count_ones() as u8;
+    }
+    counts
+}
+
+/// Whether runs of the given lengths fit, disjoint, into pairs counted per position (one pair per position
+/// each; equal off-suit rank pairs share a position, so two runs may pass through it with different cards).
+fn hosts(counts: &mut [u8; 20], lengths: &[u8]) -> bool {
+    let Some((&first, rest)) = lengths.split_first() else { return true };
+    let k = usize::from(first);
+    for top in (k..counts.len()).rev() {
+        let run = top + 1 - k..=top;
+        if counts[run.clone()].iter().all(|&c| c > 0) {
+            counts[run.clone()].iter_mut().for_each(|c| *c -= 1);
+            let fits = hosts(counts, rest);
+            counts[run].iter_mut().for_each(|c| *c += 1);
+            if fits {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether parts, longest first, can be spread over the lead's tractors (each of `bins` pairs) with no
+/// tractor given more than its length (F23 `fallback`: a component's candidate splits it into runs).
+fn packs(bins: &mut [u8], parts: &[u8]) -> bool {
+    let Some((&first, rest)) = parts.split_first() else { return true };
+    for i in 0..bins.len() {
+        if bins[i] >= first && !bins[..i].contains(&bins[i]) {
+            bins[i] -= first;
+            let fits = packs(bins, rest);
+            bins[i] += first;
+            if fits {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// F23, F24 at two decks: the runs of k*, the greatest key of a lead candidate S fills. Every candidate key
+/// with the most pairs (min(P_L, P_S)) lists runs and then 1s, so k* is the lexicographically greatest list of
+/// runs, longest first, that the lead's shape allows (`full`: a subset of its tractors; `fallback`: runs of at
+/// least `min_tractor` pairs packed into its tractors) and S holds disjointly; the lists allowed and held
+/// are closed under removing a run, so it is built greedily, one run at a time.
+fn owed_runs(ctx: &TrumpContext, duty: &Duty, lead: &Format, rules: FollowRules) -> Runs {
+    let mut bins = [0u8; MAX_RUNS];
+    let mut n_bins = 0;
+    for c in lead.components().iter().filter(|c| c.pairs >= 2) {
+        bins[n_bins] = c.pairs;
+        n_bins += 1;
+    }
+    let bins = &mut bins[..n_bins];
+    let mut counts = pair_counts(ctx, duty.suit_cards.pairs(), lead.suit);
+    let mut runs = Runs::default();
+    let mut longest = lead.longest_tractor();
+    let shortest = match rules.tractor_follow {
+        TractorFollow::Fallback => rules.min_tractor.max(2),
+        _ => 2,
+    };
+    'more: while usize::from(runs.len) < MAX_RUNS {
+        for k in (shortest..=longest).rev() {
+            let next = runs.with(k);
+            let shaped = match rules.tractor_follow {
+                TractorFollow::Full => {
+                    // Each run is one of the lead's tractors, whole.
+                    let mut left = [0u8; MAX_RUNS];
+                    left[..bins.len()].copy_from_slice(bins);
+                    next.lengths().iter().all(|&l| match left.iter().position(|&b| b == l) {
+                        Some(i) => {
+                            left[i] = 0;
+                            true
+                        }
+                        None => false,
+                    })
+                }
+                _ => packs(bins, next.lengths()),
+            };
+            if shaped && hosts(&mut counts, next.lengths()) {
+                runs = next;
+                longest = k;
+                continue 'more;
+            }
+        }
+        break;
+    }
+    runs
+}
+
+/// Whether `play` from `hand` follows `lead` (R26, R28–R32, F23, F24), and if not, why.
 pub fn check_follow(
     ctx: &TrumpContext,
     hand: Hand,
@@ -128,8 +286,8 @@ pub fn check_follow(
         if played < duty.pairs {
             return Err(FollowError::TooFewPairs { required: duty.pairs, played });
         }
-        if duty.tractor > 0 && runs(ctx.pair_levels(play, lead.suit), u32::from(duty.tractor)) == 0 {
-            return Err(FollowError::MustPlayTractor(duty.tractor));
+        if !duty.met_by(ctx, play) {
+            return Err(FollowError::MustPlayTractors(duty.runs));
         }
     } else if let Some(c) = first_kind(duty.suit_cards.excess_over(play)) {
         return Err(FollowError::MustPlayAllOfSuit(c));
@@ -142,7 +300,7 @@ fn first_kind(mask: u64) -> Option<Card> {
 }
 
 /// Whether a partial play (drawn from `hand`) can still be completed to a legal follow.
-pub fn completable(ctx: &TrumpContext, duty: &Duty, hand: Hand, partial: Hand, lead: &Format) -> bool {
+pub fn completable(ctx: &TrumpContext, duty: &Duty, hand: Hand, partial: Hand) -> bool {
     if !partial.is_subset(hand) || partial.len() > duty.n {
         return false;
     }
@@ -156,8 +314,8 @@ pub fn completable(ctx: &TrumpContext, duty: &Duty, hand: Hand, partial: Hand, l
         return false;
     }
     let rest = duty.suit_cards.minus(partial);
-    if duty.tractor > 0 {
-        return completes_with_tractor(ctx, duty, partial, rest, left, lead, 0);
+    if !duty.runs.is_empty() {
+        return completes_with_runs(ctx, duty, partial) <= duty.n;
     }
     // The most pairs reachable: complete singles (1 card each), then fresh pairs (2 cards each).
     let to_complete = (partial.singles() & rest.kinds()).count_ones().min(left);
@@ -165,32 +323,79 @@ pub fn completable(ctx: &TrumpContext, duty: &Duty, hand: Hand, partial: Hand, l
     partial.pairs().count_ones() + to_complete + fresh >= duty.pairs
 }
 
-/// `completable` under `tractor_must_follow_tractor`, by search (the option is rare and plays are short).
-/// Cards are added in id order from `min_id` on, so that each completion is tried once.
-fn completes_with_tractor(
-    ctx: &TrumpContext,
-    duty: &Duty,
-    partial: Hand,
-    rest: Hand,
-    left: u32,
-    lead: &Format,
-    min_id: u8,
-) -> bool {
-    if left == 0 {
-        return partial.pairs().count_ones() >= duty.pairs
-            && runs(ctx.pair_levels(partial, lead.suit), u32::from(duty.tractor)) != 0;
+/// The fewest cards of a follow holding `partial` and the duty's runs and pairs: a search over where the runs
+/// lie (positions only: pairs sharing a position are interchangeable), each position's cheapest pairs taken
+/// for them, then the cheapest other pairs. A pair costs the copies `partial` lacks.
+fn completes_with_runs(ctx: &TrumpContext, duty: &Duty, partial: Hand) -> u32 {
+    let pairs = duty.suit_cards.pairs();
+    let cost =
+        |kind: u64| 2 - u32::from(partial.kinds() & kind != 0) - u32::from(partial.pairs() & kind != 0);
+    let levels = usize::from(ctx.levels(duty.suit));
+    // The costs of the pairs at each position, cheapest first (at most four pairs share a position).
+    let mut costs = [[0u8; 4]; 20];
+    for (p, at) in costs.iter_mut().enumerate().take(levels + 1).skip(1) {
+        let mut n = 0;
+        for kind in bits(pairs & ctx.level_mask(duty.suit, p as u8)) {
+            at[n] = cost(kind) as u8;
+            n += 1;
+        }
+        at[..n].sort_unstable();
     }
-    let mut kinds = rest.kinds() & (u64::MAX << min_id);
-    while kinds != 0 {
-        let c = Card::from_id(kinds.trailing_zeros() as u8).expect("a kind bit");
-        kinds &= kinds - 1;
-        let next = partial.add(c).expect("at most two copies");
-        let rest = rest.remove(c).expect("drawn from the rest");
-        if completes_with_tractor(ctx, duty, next, rest, left - 1, lead, c.id()) {
-            return true;
+    let counts = pair_counts(ctx, pairs, duty.suit);
+    let run_pairs: u32 = duty.runs.lengths().iter().map(|&l| u32::from(l)).sum();
+    let mut best = u32::MAX;
+    place_runs(duty.runs.lengths(), levels, &counts, &mut [0; 20], &mut |used| {
+        // Each position's `used[p]` cheapest pairs go to runs; the other pairs owed are the cheapest left.
+        let mut total = partial.len();
+        let mut spare = [0u32; 3];
+        for p in 1..=levels {
+            let (runs, others) = costs[p][..usize::from(counts[p])].split_at(usize::from(used[p]));
+            total += runs.iter().map(|&c| u32::from(c)).sum::<u32>();
+            others.iter().for_each(|&c| spare[usize::from(c)] += 1);
+        }
+        let mut owed = duty.pairs.saturating_sub(run_pairs);
+        for (c, &count) in spare.iter().enumerate() {
+            let take = owed.min(count);
+            total += take * c as u32;
+            owed -= take;
+        }
+        if owed == 0 {
+            best = best.min(total);
+        }
+    });
+    best
+}
+
+/// Calls `visit` with the pairs used per position for every way the runs fit into `counts`.
+fn place_runs(
+    lengths: &[u8],
+    levels: usize,
+    counts: &[u8; 20],
+    used: &mut [u8; 20],
+    visit: &mut dyn FnMut(&[u8; 20]),
+) {
+    let Some((&first, rest)) = lengths.split_first() else {
+        visit(used);
+        return;
+    };
+    let k = usize::from(first);
+    for top in (k..=levels).rev() {
+        let run = top + 1 - k..=top;
+        if run.clone().all(|p| used[p] < counts[p]) {
+            run.clone().for_each(|p| used[p] += 1);
+            place_runs(rest, levels, counts, used, visit);
+            run.for_each(|p| used[p] -= 1);
         }
     }
-    false
+}
+
+/// The single-kind masks of `mask`.
+fn bits(mut mask: u64) -> impl Iterator<Item = u64> {
+    std::iter::from_fn(move || {
+        let low = mask & mask.wrapping_neg();
+        mask &= mask.wrapping_sub(1);
+        (low != 0).then_some(low)
+    })
 }
 
 /// The kinds that can be added to `partial` on the way to a legal follow (never a dead end).
@@ -201,8 +406,8 @@ pub fn extensions(ctx: &TrumpContext, hand: Hand, lead: &Format, partial: Hand, 
         return 0;
     }
     let available = hand.minus(partial).kinds();
-    if duty.tractor > 0 {
-        return extensions_by_search(ctx, &duty, hand, lead, partial, available);
+    if !duty.runs.is_empty() && duty.follows_suit() {
+        return extensions_by_search(ctx, &duty, hand, partial, available);
     }
     let suit = duty.suit_cards;
     if !duty.follows_suit() {
@@ -241,23 +446,14 @@ pub fn extensions(ctx: &TrumpContext, hand: Hand, lead: &Format, partial: Hand, 
     ok
 }
 
-/// `extensions` card by card through `completable` (for the tractor option).
-fn extensions_by_search(
-    ctx: &TrumpContext,
-    duty: &Duty,
-    hand: Hand,
-    lead: &Format,
-    partial: Hand,
-    available: u64,
-) -> u64 {
+/// `extensions` card by card through `completable` (when runs are owed).
+fn extensions_by_search(ctx: &TrumpContext, duty: &Duty, hand: Hand, partial: Hand, available: u64) -> u64 {
     let mut ok = 0;
-    let mut kinds = available;
-    while kinds != 0 {
-        let c = Card::from_id(kinds.trailing_zeros() as u8).expect("a kind bit");
-        kinds &= kinds - 1;
+    for kind in bits(available & duty.suit_cards.kinds()) {
+        let c = Card::from_id(kind.trailing_zeros() as u8).expect("a kind bit");
         if let Ok(next) = partial.add(c) {
-            if completable(ctx, duty, hand, next, lead) {
-                ok |= 1 << c.id();
+            if completable(ctx, duty, hand, next) {
+                ok |= kind;
             }
         }
     }
@@ -287,11 +483,7 @@ pub fn for_each_follow(
     };
     pool.for_each_subset(need, &mut |extra| {
         let play = base.sum(extra).expect("disjoint parts of the hand");
-        let ok = !duty.follows_suit()
-            || (play.pairs().count_ones() >= duty.pairs
-                && (duty.tractor == 0
-                    || runs(ctx.pair_levels(play, lead.suit), u32::from(duty.tractor)) != 0));
-        if ok {
+        if !duty.follows_suit() || duty.met_by(ctx, play) {
             visit(play);
         }
     });
@@ -301,7 +493,7 @@ pub fn for_each_follow(
 mod tests {
     use super::*;
     use crate::cards::{Rank, Suit};
-    use crate::tractor::format::decompose;
+    use crate::tractor::format::{decompose, decompose_with};
     use crate::tractor::hand::hand;
     use crate::tractor::trump::{Trump, TrumpContext};
 
@@ -345,16 +537,106 @@ mod tests {
         assert_eq!(follows(&t, "5S 6C 7C", "9S 9S"), vec!["[6C 5S]", "[7C 5S]"]);
     }
 
+    fn under(t: &TrumpContext, rules: FollowRules, h: &str, lead: &str) -> Vec<String> {
+        let lead = decompose_with(t, hand(lead), rules.min_tractor).unwrap();
+        let mut out = vec![];
+        for_each_follow(t, hand(h), &lead, rules, |p| out.push(format!("{p:?}")));
+        out.sort();
+        out
+    }
+
+    fn follow(tractor_follow: TractorFollow) -> FollowRules {
+        FollowRules { tractor_follow, ..FollowRules::default() }
+    }
+
     #[test]
     fn tractor_option_requires_a_tractor_when_held() {
         let t = ctx(2, 'H');
         let lead = decompose(&t, hand("9S 9S 10S 10S")).unwrap();
         let h = hand("4S 4S 6S 6S 7S 7S");
-        let on = FollowRules { tractor_must_follow_tractor: true };
+        let on = follow(TractorFollow::Full);
         assert!(check_follow(&t, h, &lead, hand("4S 4S 7S 7S"), FollowRules::default()).is_ok());
-        assert_eq!(check_follow(&t, h, &lead, hand("4S 4S 7S 7S"), on), Err(FollowError::MustPlayTractor(2)));
+        let runs = Runs::default().with(2);
+        assert_eq!(
+            check_follow(&t, h, &lead, hand("4S 4S 7S 7S"), on),
+            Err(FollowError::MustPlayTractors(runs))
+        );
         assert!(check_follow(&t, h, &lead, hand("6S 6S 7S 7S"), on).is_ok());
         assert_eq!(extensions(&t, h, &lead, hand("4S"), on), 0, "4S cannot start a tractor here");
+    }
+
+    #[test]
+    fn tv_f11_tractor_follow() {
+        let t = ctx(2, 'H');
+        let follower = "3S 3S 9S 9S 10S 10S KS KS";
+        let lead = "5S 5S 6S 6S 7S 7S";
+        // none, and full (no 3-pair tractor is held): any three of the four pairs.
+        for rules in [follow(TractorFollow::None), follow(TractorFollow::Full)] {
+            let plays = under(&t, rules, follower, lead);
+            assert_eq!(plays.len(), 4, "{plays:?}");
+            assert!(plays.contains(&"[3S 3S 9S 9S KS KS]".to_string()));
+        }
+        // fallback: k* = ([2,2,2], [2,1]), the run 9-10 and one more pair.
+        assert_eq!(
+            under(&t, follow(TractorFollow::Fallback), follower, lead),
+            vec!["[3S 3S 9S 9S 10S 10S]", "[9S 9S 10S 10S KS KS]"]
+        );
+        // A tractor of two pairs led: none, any two pairs; full and fallback, 9-10 only.
+        assert_eq!(under(&t, follow(TractorFollow::None), follower, "5S 5S 6S 6S").len(), 6);
+        for rules in [follow(TractorFollow::Full), follow(TractorFollow::Fallback)] {
+            assert_eq!(under(&t, rules, follower, "5S 5S 6S 6S"), vec!["[9S 9S 10S 10S]"]);
+        }
+    }
+
+    #[test]
+    fn tv_f14_format_based_draw() {
+        let t = ctx(2, 'H');
+        let free = FollowRules { format_based_draw: false, ..FollowRules::default() };
+        let h = "4S 4S 7S 5H 6H";
+        assert_eq!(under(&t, FollowRules::default(), h, "9S 9S"), vec!["[4S 4S]"]);
+        assert_eq!(under(&t, free, h, "9S 9S"), vec!["[4S 4S]", "[4S 7S]"]);
+        let lead = decompose(&t, hand("9S 9S")).unwrap();
+        assert!(matches!(
+            check_follow(&t, hand(h), &lead, hand("7S 5H"), free),
+            Err(FollowError::MustFollowSuit(_))
+        ));
+    }
+
+    #[test]
+    fn throws_owe_every_tractor_the_lead_and_the_hand_allow() {
+        let t = ctx(2, 'H');
+        // A throw of a 3-pair and a 2-pair tractor and a single; the follower holds six pairs, runs 6-8 and J-K.
+        let lead = "3S 3S 4S 4S 5S 5S 9S 9S 10S 10S AS";
+        let follower = "6S 6S 7S 7S 8S 8S JS JS QS QS KS KS 3S 4S";
+        // none: any five of the six pairs, and one more card (the sixth pair's, 3S or 4S).
+        assert_eq!(under(&t, follow(TractorFollow::None), follower, lead).len(), 18);
+        // full and fallback: k* = [3, 2]; a 3-pair run and a 2-pair run apart (dropping 7 or Q breaks them).
+        for rules in [follow(TractorFollow::Full), follow(TractorFollow::Fallback)] {
+            let plays = under(&t, rules, follower, lead);
+            assert_eq!(plays.len(), 12, "{plays:?}");
+            assert!(plays.iter().all(|p| p.contains("7S 7S") && p.contains("QS QS")), "{plays:?}");
+        }
+        // A tractor of 4 pairs led; the follower has only 2-pair runs: full owes nothing, fallback [2, 2].
+        let lead = "3S 3S 4S 4S 5S 5S 6S 6S";
+        let follower = "8S 8S 9S 9S JS JS QS QS AS AS 7S";
+        assert_eq!(under(&t, follow(TractorFollow::Full), follower, lead).len(), 5);
+        assert_eq!(
+            under(&t, follow(TractorFollow::Fallback), follower, lead),
+            vec!["[8S 8S 9S 9S JS JS QS QS]"]
+        );
+        // min_tractor_length 3: a 2-pair run is no tractor, so fallback asks none of it.
+        let three =
+            FollowRules { tractor_follow: TractorFollow::Fallback, min_tractor: 3, ..FollowRules::default() };
+        assert_eq!(under(&t, three, follower, "3S 3S 4S 4S 5S 5S 6S 6S").len(), 5);
+        // Equal off-suit rank pairs share a position: the 3-pair run is A♥, one of 2♠ 2♣, 2♥.
+        let trumps = "AH AH 2S 2S 2C 2C 2H 2H";
+        let plays = under(&t, follow(TractorFollow::Full), trumps, "3H 3H 4H 4H 5H 5H");
+        assert_eq!(plays.len(), 2, "{plays:?}");
+        assert!(plays.iter().all(|p| p.contains("2H 2H") && p.contains("AH AH")), "{plays:?}");
+        let lead = decompose(&t, hand("3H 3H 4H 4H 5H 5H")).unwrap();
+        let err =
+            check_follow(&t, hand(trumps), &lead, hand("2S 2S 2C 2C 2H 2H"), follow(TractorFollow::Full));
+        assert_eq!(err.unwrap_err().to_string(), "the play must hold a tractor of 3 pairs of the led suit, held and owed to the lead (tractor_follow, F23)");
     }
 
     #[test]

@@ -15,7 +15,7 @@
 use super::actions::{FINISH, PLAY};
 use super::hand::Hand;
 use super::round::{team, Phase, State};
-use super::trick::{points, winner_of};
+use super::trick::{points, winner_with};
 use super::trump::{TrumpContext, TRUMP};
 use crate::cards::Card;
 use crate::game::Game;
@@ -103,7 +103,8 @@ fn follow_card(state: &State, ctx: &TrumpContext, playable: u64) -> Card {
     let seat = state.current_player().expect("a player to move");
     let lead = state.lead().expect("a lead to follow");
     let plays = state.trick_plays();
-    let winner = (state.leader() + winner_of(ctx, lead, plays) as u8) % 4;
+    let compare = state.rules().throw_compare;
+    let winner = (state.leader() + winner_with(ctx, lead, plays, compare) as u8) % 4;
     let card_points = |c: Card| points(Hand::EMPTY.add(c).expect("one card"));
     if team(winner) == team(seat) {
         return kinds(playable).max_by_key(|&c| (card_points(c), u8::MAX - ctx.strength(c))).expect("a card");
@@ -114,7 +115,7 @@ fn follow_card(state: &State, ctx: &TrumpContext, playable: u64) -> Card {
         with[..plays.len()].copy_from_slice(plays);
         let mut wins = |c: Card| {
             with[plays.len()] = Hand::EMPTY.add(c).expect("one card");
-            winner_of(ctx, lead, &with[..=plays.len()]) == plays.len()
+            winner_with(ctx, lead, &with[..=plays.len()], compare) == plays.len()
         };
         let winning =
             kinds(playable).filter(|&c| wins(c)).min_by_key(|&c| (ctx.is_trump(c), ctx.strength(c)));

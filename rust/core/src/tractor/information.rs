@@ -9,7 +9,7 @@
 use super::actions::{Action, DISCARD};
 use super::hand::Hand;
 use super::round::{Origin, Phase, State};
-use super::rules::KittyMultiplier;
+use super::rules::{KittyMultiplier, TractorFollow};
 use crate::cards::Card;
 use crate::error::ResampleError;
 use crate::game::{Game, Information};
@@ -30,7 +30,7 @@ fn rules_code(state: &State) -> u64 {
     u64::from(r.allow_self_reinforce)
         | u64::from(r.red_pair_overrides_black_pair) << 1
         | u64::from(r.plain_suit_gap_closing) << 2
-        | u64::from(r.tractor_must_follow_tractor) << 3
+        | u64::from(r.tractor_follow == TractorFollow::Full) << 3
         | (r.kitty_multiplier as u64) << 4
 }
 
@@ -51,6 +51,10 @@ fn variant_code(state: &State) -> u64 {
         | u64::from(r.joker_pair_declaration_keeps_rank) << 11
         | u64::from(r.kitty_flip_joker_no_trump) << 12
         | u64::from(r.min_tractor_length - 2) << 13
+        | u64::from(r.tractor_follow == TractorFollow::Fallback) << 17
+        | u64::from(!r.format_based_draw) << 18
+        | (r.throw_compare as u64) << 19
+        | (r.after_ace as u64) << 21
 }
 
 /// Length of an observation (see [`observe`] for the layout).
@@ -166,7 +170,7 @@ impl Information for State {
     /// | 928 | 1 | cards drawn / 100 |
     /// | 929 | 4 | the lead: cards / 25, pairs / 12, longest tractor / 12, a throw |
     /// | 933 | 1 | failed throws so far / 25 |
-    /// | 934 | 5 | options: self-reinforce, red over black, gap closing, tractor must follow tractor, exp kitty |
+    /// | 934 | 5 | options: self-reinforce, red over black, gap closing, `tractor_follow = full`, exp kitty |
     fn observe(&self, seat: u8, out: &mut [f32]) {
         let (state, out): (&State, &mut [f32; OBSERVATION_SIZE]) =
             (self, out.try_into().expect("a row of OBSERVATION_SIZE"));
@@ -200,7 +204,9 @@ impl Information for State {
             out[864 + t.rank().map_or(13, |r| usize::from(r.index()))] = 1.0;
             out[878 + t.suit().map_or(4, |s| s as usize)] = 1.0;
         }
-        out[883 + usize::from(state.rank().index())] = 1.0;
+        if let Some(rank) = state.rank() {
+            out[883 + usize::from(rank.index())] = 1.0; // none at the level NT
+        }
         out[896 + state.phase() as usize] = 1.0;
         let us = seat % 2;
         let levels = state.levels();
@@ -243,7 +249,7 @@ impl Information for State {
             r.allow_self_reinforce,
             r.red_pair_overrides_black_pair,
             r.plain_suit_gap_closing,
-            r.tractor_must_follow_tractor,
+            r.tractor_follow == TractorFollow::Full,
             r.kitty_multiplier == KittyMultiplier::Exp,
         ];
         for (i, flag) in flags.into_iter().enumerate() {

@@ -15,9 +15,10 @@ use super::actions::PLAY;
 use super::hand::Hand;
 use super::round::{team, State, HAND_SIZE, KITTY_SIZE, NUM_PLAYERS};
 use super::rules::Rules;
+use super::scoring::{check_levels, NT_LEVEL};
 use super::trick::points;
 use super::trump::Trump;
-use crate::cards::{Card, Rank};
+use crate::cards::Card;
 use crate::error::InvalidState;
 use crate::game::Game;
 
@@ -152,8 +153,11 @@ impl Position {
                     .into(),
             );
         }
-        if self.levels.iter().any(|l| !(2..=14).contains(l)) {
-            return Err(format!("levels must be 2..14, not {:?}", self.levels));
+        if self.levels.iter().any(|l| !(2..=NT_LEVEL).contains(l)) {
+            return Err(format!(
+                "levels must be 2..14, or 15 (NT) under after_ace='no_trump_level', not {:?}",
+                self.levels
+            ));
         }
         let declarers_level = self.levels[usize::from(self.declarers)];
         if self.trump.rank().is_some_and(|r| r.value() != declarers_level) {
@@ -305,6 +309,13 @@ impl State {
     /// plays and the play being built replayed with every legality check. The error names what is wrong.
     pub fn from_position(position: &Position, rules: Rules) -> Result<State, InvalidState> {
         position.check().map_err(InvalidState)?;
+        check_levels(position.levels, &rules).map_err(InvalidState)?;
+        if position.levels[usize::from(position.declarers)] == NT_LEVEL && position.trump != Trump::NO_TRUMP {
+            return Err(InvalidState(format!(
+                "the declarers are at NT, a round without trump rank or suit (F12), not {}",
+                position.trump
+            )));
+        }
         let mut s = State::at_trick_start(&position.at_trick_start(), rules);
         for (i, &play) in position.table.iter().enumerate() {
             let seat = position.seat_of(i);
@@ -376,11 +387,6 @@ impl State {
             failed_throws: self.failed_throws(),
             deals: self.deals(),
         })
-    }
-
-    /// The trump rank of a checked position: the declarers' level (R5).
-    pub(crate) fn position_rank(position: &Position) -> Rank {
-        Rank::from_value(position.levels[usize::from(position.declarers)]).expect("a checked level")
     }
 }
 

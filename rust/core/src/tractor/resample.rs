@@ -203,7 +203,7 @@ impl<'a> View<'a> {
                 // A seat that could not declare at its last turn with no declaration standing holds no card of
                 // the trump rank (R15): bar them from its draws, as a void bars a suit.
                 let rank_cards =
-                    Suit::ALL.iter().fold(0, |m, &x| m | 1u64 << Card::new(state.rank(), x).id());
+                    Suit::ALL.iter().fold(0, |m, &x| m | 1u64 << Card::new(state.declaration_rank(), x).id());
                 for s in others().filter(|&s| Some(s) != talon_owner).map(usize::from) {
                     if let Some(Event { check: Check::Quiet, standing: None, .. }) = events[s].last() {
                         void_kinds[s] |= rank_cards;
@@ -413,7 +413,7 @@ impl<'a> View<'a> {
                 return Some(order);
             }
         }
-        let kinds = declarable(self.state.rank());
+        let kinds = declarable(self.state.declaration_rank());
         let most = kinds.map(|c| cards.count(c) as usize);
         let orders = self
             .orders
@@ -589,6 +589,9 @@ fn deal_slots(state: &State, seat: u8, talon_owner: Option<u8>) -> ([Vec<usize>;
 
 /// What every turn of the current deal's draw told about the others, by seat.
 fn draw_events(state: &State, seat: u8) -> [Vec<Event>; NUM_PLAYERS] {
+    if state.rank().is_none() {
+        return Default::default(); // F12: nobody may declare at the level NT, so no turn tells anything
+    }
     let stops = state.stops();
     let pending = usize::from(state.phase() == Phase::Draw); // the turn being decided now
     let taken = stops.count_ones() as usize - pending;
@@ -688,7 +691,7 @@ impl Orders {
         let others = n - most.iter().sum::<usize>();
         // agrees[t * states + x]: holding state x after slot t agrees with the turns there. Many turns ask the
         // same question (the same standing declaration, the same answer): each is asked once per state.
-        let (rank, rules) = (state.rank(), state.rules());
+        let (rank, rules) = (state.declaration_rank(), state.rules());
         let mut questions: Vec<Event> = Vec::new();
         let asked: Vec<usize> = events
             .iter()
@@ -784,7 +787,7 @@ fn arrange(
     by: u8,
     rng: &mut Rng,
 ) -> Option<Vec<Card>> {
-    let kinds = declarable(state.rank());
+    let kinds = declarable(state.declaration_rank());
     let orders = Orders::new(kinds, kinds.map(|c| cards.count(c) as usize), n, events, state, by)?;
     Some(orders.sample(cards.cards().filter(|c| !kinds.contains(c)).collect(), rng))
 }
@@ -805,7 +808,7 @@ const SHUFFLED_ORDERS: usize = 16;
 
 /// Whether a seat drawing its cards in `order` takes its turns at the draw as `events` (in slot order) say.
 fn agrees(order: &[Card], events: &[Event], state: &State, by: u8) -> bool {
-    let (rank, rules) = (state.rank(), state.rules());
+    let (rank, rules) = (state.declaration_rank(), state.rules());
     let mut held = Hand::EMPTY;
     let mut drawn = 0;
     events.iter().all(|e| {

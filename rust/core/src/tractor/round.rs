@@ -13,9 +13,9 @@ use super::greedy::RolloutPolicy;
 use super::hand::Hand;
 use super::position::Position;
 use super::rules::{FirstDrawer, FirstLandlord, NegativePoints, Rules};
-use super::scoring::{declarer_return, kitty_bonus, level_outcome, throw_penalty};
+use super::scoring::{check_levels, declarer_return, kitty_bonus, level_outcome, throw_penalty, NT_LEVEL};
 use super::throw::check_throw;
-use super::trick::{points, winner_of};
+use super::trick::{points, winner_with};
 use super::trump::{Trump, TrumpContext};
 use crate::cards::{Card, Rank};
 use crate::error::{ActionParseError, IllegalAction, InvalidState};
@@ -160,6 +160,8 @@ struct Setup {
     round_one: bool,
     starter: Option<u8>,
     rank: Rank,
+    /// The declarers are at the level NT (F35): a no-trump round without declarations or kitty flip (F12).
+    nt_level: bool,
     first_drawer: u8,
 }
 
@@ -289,14 +291,17 @@ impl State {
     ) -> Result<State, InvalidState> {
         let rng = origin.rng().expect("a dealt origin");
         let err = |m: String| Err(InvalidState(m));
-        if levels.iter().any(|l| !(2..=14).contains(l)) {
-            return err(format!("levels must be 2..14 (2 to ace), not {levels:?}"));
-        }
+        check_levels(levels, &rules).map_err(InvalidState)?;
         let mut rng_after = rng;
         let (rank_value, first_drawer) = match (declarers, starter) {
             (None, None) => {
                 if levels[0] != levels[1] {
                     return err("without declarers (round 1) both teams must be at the same level".into());
+                }
+                if levels[0] == NT_LEVEL {
+                    return err(
+                        "round 1 cannot be at NT: nothing could be declared to find its starter (F12)".into(),
+                    );
                 }
                 let first = match rules.first_drawer_round1 {
                     FirstDrawer::Random => rng_after.below(4) as u8,
@@ -317,8 +322,7 @@ impl State {
                 ))
             }
         };
-        let rank = Rank::from_value(rank_value).expect("checked level");
-        let mut state = State::blank(rules, origin, levels, declarers, starter, rank);
+        let mut state = State::blank(rules, origin, levels, declarers, starter, rank_value);
         state.setup.first_drawer = first_drawer;
         state.draw.rng = rng_after;
         state.deal();
@@ -331,8 +335,10 @@ impl State {
         levels: [u8; 2],
         declarers: Option<u8>,
         starter: Option<u8>,
-        rank: Rank,
+        level: u8,
     ) -> State {
+        // F12: the level NT has no rank; its declaration texts name the ace, and none is ever legal.
+        let rank = Rank::from_value(level.min(14)).expect("a checked level");
         State {
             setup: Setup {
                 rules,
@@ -342,6 +348,7 @@ impl State {
                 round_one: declarers.is_none(),
                 starter,
                 rank,
+                nt_level: level == NT_LEVEL,
                 first_drawer: 0,
             },
             draw: Draw {
@@ -430,9 +437,6 @@ impl State {
         // By default the declarers are at the trump rank (R5) and the opponents at 2.
         let rank_level = trump.rank().map_or(2, |r| r.value());
         let levels = levels.unwrap_or(if declarers == 0 { [rank_level, 2] } else { [2, rank_level] });
-        if levels.iter().any(|l| !(2..=14).contains(l)) {
-            return Err(InvalidState(format!("levels must be 2..14, not {levels:?}")));
-        }
         let declarers_level = levels[declarers as usize];
         if trump.rank().is_some_and(|r| r.value() != declarers_level) {
             return Err(InvalidState(format!(
@@ -453,8 +457,8 @@ impl State {
         } else {
             Origin::Trick(Arc::new(start.clone()))
         };
-        let rank = State::position_rank(start);
-        let mut s = State::blank(rules, origin, start.levels, Some(start.declarers), Some(starter), rank);
+        let level = start.levels[usize::from(start.declarers)];
+        let mut s = State::blank(rules, origin, start.levels, Some(start.declarers), Some(starter), level);
         s.hands = hands;
         s.kitty = kitty;
         s.draw.drawn = DRAWN;
@@ -509,7 +513,15 @@ impl State {
     }
 
     fn can_declare(&self, seat: u8) -> bool {
-        can_declare(self.hands[seat as usize], self.setup.rank, self.draw.standing, seat, &self.setup.rules)
+        // F12: nothing is declared at the level NT.
+        !self.setup.nt_level
+            && can_declare(
+                self.hands[seat as usize],
+                self.setup.rank,
+                self.draw.standing,
+                seat,
+                &self.setup.rules,
+            )
     }
 
     /// Draws until somebody may declare, then runs the final window, then fixes the trump.
@@ -559,6 +571,7 @@ impl State {
                     self.deal_again();
                     continue;
                 }
+                None if self.setup.nt_level => self.fix_trump(Trump::NO_TRUMP), // F12: no kitty flip at NT
                 None => {
                     // R20: turn the talon over.
                     let rules = &self.setup.rules;
@@ -618,9 +631,15 @@ impl State {
     pub fn starter(&self) -> Option<u8> {
         self.setup.starter
     }
-    /// The rank a declaration exposes: the declarers' level (R5).
-    pub fn rank(&self) -> Rank {
+    /// The rank of the declaration actions' cards: the declarers' level, the ace at the level NT (where none is
+    /// legal).
+    pub fn declaration_rank(&self) -> Rank {
         self.setup.rank
+    }
+
+    /// The rank a declaration exposes: the declarers' level (R5); `None` at the level NT (F12, F35).
+    pub fn rank(&self) -> Option<Rank> {
+        (!self.setup.nt_level).then_some(self.setup.rank)
     }
     /// The trump, once fixed.
     pub fn trump(&self) -> Option<Trump> {
@@ -772,7 +791,7 @@ impl State {
     }
 
     pub(crate) fn follow_rules(&self) -> FollowRules {
-        FollowRules { tractor_must_follow_tractor: self.setup.rules.tractor_must_follow_tractor }
+        FollowRules::of(&self.setup.rules)
     }
 
     /// The round as it was before its first action.
@@ -875,7 +894,9 @@ impl State {
         }
         let ctx = self.ctx.expect("play has a trump");
         let lead = self.trick.lead.as_ref().expect("a finished lead");
-        let w = (self.trick.leader + winner_of(ctx, lead, &self.trick.plays) as u8) % 4;
+        let w = (self.trick.leader
+            + winner_with(ctx, lead, &self.trick.plays, self.setup.rules.throw_compare) as u8)
+            % 4;
         // R41, F32: after the last trick (every hand played out) the kitty counts by its lead.
         let kitty = (self.hands[w as usize].is_empty() && !self.is_declarer(w))
             .then(|| kitty_bonus(points(self.kitty), lead, self.setup.rules.kitty_multiplier));
@@ -1017,8 +1038,11 @@ impl State {
                     format!("{c}: the hand holds enough of the led suit and must follow it (R28)")
                 } else if !duty.follows_suit() && ctx.suit_of(c) != lead.suit {
                     format!("{c}: the places left belong to the led suit's cards, which must all be played (R28, R32)")
-                } else if duty.tractor > 0 {
-                    format!("{c}: the follow could not then hold a tractor of {} pairs (tractor_must_follow_tractor)", duty.tractor)
+                } else if !duty.runs.is_empty() {
+                    format!(
+                        "{c}: the follow could not then hold {} and the pairs owed (tractor_follow, F23)",
+                        duty.runs
+                    )
                 } else {
                     format!("{c}: the follow could not then hold the pairs the lead requires (R30-R32)")
                 }
@@ -1149,11 +1173,11 @@ impl Game for State {
     }
 
     fn action_text(&self, action: u8) -> String {
-        Action::from_id(action).expect("a valid action id").text(self.rank())
+        Action::from_id(action).expect("a valid action id").text(self.setup.rank)
     }
 
     fn parse_action(&self, text: &str) -> Result<u8, ActionParseError> {
-        Action::parse(text, self.rank()).map(Action::id)
+        Action::parse(text, self.setup.rank).map(Action::id)
     }
 
     fn policy(name: &str) -> Option<RolloutPolicy> {

@@ -100,6 +100,51 @@ pub enum NegativePoints {
     ExtraLevels,
 }
 
+/// F23: what a follower owes the lead's tractors.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TractorFollow {
+    /// Only pairs (R31, R32).
+    #[default]
+    None,
+    /// Also each tractor of the lead itself, when held (A.4's `tractor_must_follow_tractor`).
+    Full,
+    /// The greatest shape of runs and pairs held that the lead's shape allows (F23's key order).
+    Fallback,
+}
+
+/// F23: under `TractorFollow::Fallback`, whether a tuple of the lead may ask for a run (no effect at two decks,
+/// where a tuple is a pair).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum NewAdjacency {
+    #[default]
+    Allow,
+    Forbid,
+}
+
+/// F29, F30: which of two qualifying ruffs of a throw is stronger.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ThrowCompare {
+    /// The top of the highest run as long as the lead's longest of its widest components (R39).
+    #[default]
+    PairsFirst,
+    /// Every component strictly higher than the same-shaped component of the best ruff so far.
+    AllComponents,
+    /// The highest card.
+    Highest,
+    /// The tops of the components, largest first, compared in order (singles left out beside larger ones).
+    UnitLength,
+}
+
+/// F35: what comes after the ace.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum AfterAce {
+    /// Passing the ace wins (R47).
+    #[default]
+    GameOver,
+    /// The level NT (15), played as a no-trump round without a rank; A and NT are checkpoints.
+    NoTrumpLevel,
+}
+
 /// R43: the levels gained above 240 points (the specification defines one rule).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Over240 {
@@ -126,6 +171,16 @@ named_option!(BidOverride, Standard => "standard", HigherSuit => "higher_suit", 
 named_option!(JokerDeclarationMin, Two => "two", Decks => "decks");
 named_option!(ThrowPenalty, PerCardTakenBack => "per_card_taken_back", PerAttempt10 => "per_attempt_10", None => "none");
 named_option!(NegativePoints, Clamp => "clamp", ExtraLevels => "extra_levels");
+named_option!(TractorFollow, None => "none", Full => "full", Fallback => "fallback");
+named_option!(NewAdjacency, Allow => "allow", Forbid => "forbid");
+named_option!(
+    ThrowCompare,
+    PairsFirst => "pairs_first",
+    AllComponents => "all_components",
+    Highest => "highest",
+    UnitLength => "unit_length"
+);
+named_option!(AfterAce, GameOver => "game_over", NoTrumpLevel => "no_trump_level");
 named_option!(Over240, Per40From80 => "per40_from_80");
 
 /// The table of Tractor's rule options: the one place an option is declared, handed to `callback!` with
@@ -159,8 +214,14 @@ macro_rules! tractor_rule_table {
                 ["F20"] min_tractor_length: u8, in 2..=12 = 2;
                 /// Plain suits close the gap left by the trump rank, for tractors.
                 ["R12"] plain_suit_gap_closing: bool = true;
-                /// A follower holding a tractor of the led suit must play it on a tractor.
-                ["R32"] tractor_must_follow_tractor: bool = false;
+                /// What a follower owes the lead's tractors: pairs only (none), also each tractor held (full), or the greatest shape of runs held (fallback).
+                ["F23"] tractor_follow: TractorFollow = TractorFollow::None;
+                /// Under fallback, whether a tuple of the lead may ask for a run (no effect at two decks).
+                ["F23"] new_adjacency: NewAdjacency = NewAdjacency::Allow;
+                /// A follower owes the lead's shape (pairs, runs); off, any cards of the led suit follow.
+                ["F24"] format_based_draw: bool = true;
+                /// Which of two ruffs of a throw wins: R39's pairs first, every component higher, the highest card, or the components' tops in order.
+                ["F30"] throw_compare: ThrowCompare = ThrowCompare::PairsFirst;
                 /// Which beatable component a failed throw must lead: the smallest of all, or the smallest the first blocking player in turn order can beat.
                 ["F26"] failed_throw_forced: FailedThrowForced = FailedThrowForced::FewestCardsThenLowest;
                 /// What a failed throw costs: 10 a card taken back, 10 an attempt, or nothing.
@@ -175,6 +236,8 @@ macro_rules! tractor_rule_table {
                 ["F32"] kitty_multiplier: KittyMultiplier = KittyMultiplier::Seed2c;
                 /// A match ends when a team passes the ace, or only when it holds as declarers at the ace.
                 ["R47"] game_end: GameEnd = GameEnd::PassAce;
+                /// After the ace: the game is over, or the level NT (15), a no-trump round without a rank.
+                ["F35"] after_ace: AfterAce = AfterAce::GameOver;
                 /// 5, 10 and K must be defended: a team stops there unless it holds as declarers from it.
                 ["F35"] defend_points: bool = false;
             }
@@ -185,8 +248,10 @@ macro_rules! tractor_rule_table {
 tractor_rule_table!(rule_options);
 
 impl Rules {
-    /// A.5: `negative_points` replaced `negative_points_as_zero`.
-    pub const RENAMED_OPTIONS: &'static [Renamed] = &[Renamed {
+    /// A.5: `negative_points` replaced `negative_points_as_zero`, and `tractor_follow` replaced
+    /// `tractor_must_follow_tractor`.
+    pub const RENAMED_OPTIONS: &'static [Renamed] = &[
+        Renamed {
         old: "negative_points_as_zero",
         new: "negative_points",
         new_value: |v| match v {
@@ -196,7 +261,18 @@ impl Rules {
         },
         note: "negative_points_as_zero=True is negative_points='clamp'; False is negative_points='extra_levels', \
                under which a negative total also counts for levels (F33)",
-    }];
+        },
+        Renamed {
+            old: "tractor_must_follow_tractor",
+            new: "tractor_follow",
+            new_value: |v| match v {
+                Value::Bool(true) => Some(Value::Choice("full")),
+                Value::Bool(false) => Some(Value::Choice("none")),
+                _ => None,
+            },
+            note: "tractor_must_follow_tractor=True is tractor_follow='full'; False is tractor_follow='none' (F23)",
+        },
+    ];
 
     /// Every combination of Tractor's options is allowed.
     pub fn combination(&self) -> Result<(), RulesError> {

@@ -2,7 +2,7 @@
 
 use super::format::Format;
 use super::round::{State, NUM_PLAYERS};
-use super::rules::{GameEnd, KittyMultiplier, NegativePoints, Rules, ThrowPenalty};
+use super::rules::{AfterAce, GameEnd, KittyMultiplier, NegativePoints, Rules, ThrowPenalty};
 use crate::game::{Game, Summary};
 
 /// R43: what a round's opponents' points P mean.
@@ -92,12 +92,39 @@ pub struct Progress {
     pub winner: Option<u8>,
 }
 
+/// The level NT of `after_ace = no_trump_level` (F35): a no-trump round without a rank.
+pub const NT_LEVEL: u8 = 15;
+
+/// The last level of a match: the ace, or NT under `after_ace = no_trump_level` (F35, F36).
+pub fn last_level(rules: &Rules) -> u8 {
+    match rules.after_ace {
+        AfterAce::GameOver => 14,
+        AfterAce::NoTrumpLevel => NT_LEVEL,
+    }
+}
+
+/// Refuses levels outside 2 to the last level (R47, F35).
+pub fn check_levels(levels: [u8; 2], rules: &Rules) -> Result<(), String> {
+    let last = last_level(rules);
+    if levels.iter().all(|l| (2..=last).contains(l)) {
+        Ok(())
+    } else if last == NT_LEVEL {
+        Err(format!("levels must be 2..15 (2 to ace, then NT), not {levels:?}"))
+    } else {
+        Err(format!(
+            "levels must be 2..14 (2 to ace; 15, NT, needs after_ace='no_trump_level'), not {levels:?}"
+        ))
+    }
+}
+
 /// F35: whether a team at `level` stops there on step `step` of its advance (`declared`: it was the declaring
-/// team of the round): a checkpoint is passed only as declarers, and only by the first step from it.
-fn stops_at(level: u8, step: u8, declared: bool, rules: &Rules) -> bool {
+/// team of the round, which was played at level `played_at`): a checkpoint is passed only as declarers, only
+/// by the first step from it, and NT only from a round played at NT.
+fn stops_at(level: u8, step: u8, declared: bool, played_at: u8, rules: &Rules) -> bool {
     let checkpoint = (rules.defend_points && matches!(level, 5 | 10 | 13))
-        || (rules.game_end == GameEnd::MustDefendAce && level == 14);
-    checkpoint && (!declared || step > 0)
+        || (rules.game_end == GameEnd::MustDefendAce && level == 14)
+        || (rules.after_ace == AfterAce::NoTrumpLevel && matches!(level, 14 | NT_LEVEL));
+    checkpoint && (!declared || step > 0 || (level == NT_LEVEL && played_at != NT_LEVEL))
 }
 
 /// R44–R48, F35: levels, declarers and starter after a round with opponents' points `points`.
@@ -108,17 +135,19 @@ pub fn next_round(levels: [u8; 2], declarers: u8, starter: u8, points: i32, rule
     } else {
         (1 - declarers, 1 - declarers, (starter + 1) % 4) // R45
     };
+    let (last, played_at) = (last_level(rules), levels[usize::from(declarers)]);
     let mut level = levels[team as usize];
     for step in 0..outcome.levels {
-        if level > 14 || stops_at(level, step, outcome.declarers_hold, rules) {
+        if level > last || stops_at(level, step, outcome.declarers_hold, played_at, rules) {
             break;
         }
         level += 1; // R48: one level at a time, never down
     }
-    // R47: past the ace the game is won (under must_defend_ace only from the ace, as declarers).
-    let winner = (level > 14).then_some(team);
+    // R47, F36: past the last level (the ace, or NT) the game is won (under must_defend_ace only from the ace,
+    // as declarers).
+    let winner = (level > last).then_some(team);
     let mut levels = levels;
-    levels[team as usize] = level.min(14);
+    levels[team as usize] = level.min(last);
     Progress { levels, declarers: next_declarers, starter: next_starter, winner }
 }
 
@@ -319,6 +348,28 @@ mod tests {
         assert_eq!(next_round([9, 2], 0, 0, 0, &r).levels, [10, 2]);
         assert_eq!(next_round([12, 2], 0, 0, 0, &r).levels, [13, 2]);
         assert_eq!(next_round([4, 2], 0, 0, 0, &Rules::default()).levels, [7, 2]);
+    }
+
+    #[test]
+    fn tv_f22_no_trump_level_checkpoints() {
+        let r = Rules { after_ace: AfterAce::NoTrumpLevel, ..Rules::default() };
+        // Declarers at A, P = 60 (+1): A is defended, so NT, and the game goes on.
+        let to_nt = next_round([14, 2], 0, 0, 60, &r);
+        assert_eq!((to_nt.levels, to_nt.winner), ([NT_LEVEL, 2], None));
+        // Next round, played at NT: P = 75 (+1), past NT, they win.
+        assert_eq!(next_round([NT_LEVEL, 2], 0, 2, 75, &r).winner, Some(0));
+        // Declarers at Q, P = 0 (+3): K, A, stop (under game_over they would win, TV-T16).
+        let stop = next_round([12, 2], 0, 0, 0, &r);
+        assert_eq!((stop.levels, stop.winner), ([14, 2], None));
+        assert_eq!(next_round([12, 2], 0, 0, 0, &Rules::default()).winner, Some(0));
+        // Opponents at K, P = 200 (+3): A, then stop; they take over at A.
+        let over = next_round([13, 13], 1, 1, 200, &r);
+        assert_eq!((over.levels, over.declarers, over.winner), ([14, 13], 0, None));
+        // NT is a checkpoint for opponents too, and past NT is the most a level can say.
+        assert_eq!(next_round([2, NT_LEVEL], 0, 0, 400, &r).levels, [2, NT_LEVEL]);
+        assert_eq!(check_levels([NT_LEVEL, 2], &r), Ok(()));
+        assert!(check_levels([NT_LEVEL, 2], &Rules::default()).unwrap_err().contains("no_trump_level"));
+        assert!(check_levels([16, 2], &r).is_err());
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! Property tests of the card-level rules on random deals and trumps.
 
 use super::follow::{check_follow, extensions, for_each_follow, FollowRules};
-use super::format::decompose;
+use super::format::{decompose, decompose_with};
 use super::hand::Hand;
+use super::rules::{ThrowCompare, TractorFollow};
 use super::trick::trick_winner;
 use super::trump::{Trump, TrumpContext, TRUMP};
 use crate::bits::select64;
@@ -65,17 +66,22 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
-    fn follows_agree_with_the_check_and_never_dead_end(seed in any::<u64>(), option in any::<bool>()) {
+    fn follows_agree_with_the_check_and_never_dead_end(seed in any::<u64>(), option in 0u8..12) {
         let mut rng = Rng::new(seed);
         let ctx = TrumpContext::new(random_trump(&mut rng));
         let cards = deck(&mut rng);
-        let size = 1 + rng.below(6) as usize;
+        let size = 1 + rng.below(8) as usize;
         let leader = hand_of(&cards[..12]);
         let follower = hand_of(&cards[12..12 + 4 + rng.below(8) as usize]);
         let lead = lead_from(&ctx, leader, size, &mut rng);
-        let format = decompose(&ctx, lead).unwrap();
+        // Every follow option (F20, F23, F24).
+        let rules = FollowRules {
+            tractor_follow: [TractorFollow::None, TractorFollow::Full, TractorFollow::Fallback][usize::from(option % 3)],
+            format_based_draw: option / 3 % 2 == 0,
+            min_tractor: 2 + option / 6,
+        };
+        let format = decompose_with(&ctx, lead, rules.min_tractor).unwrap();
         prop_assume_size(&format, follower)?;
-        let rules = FollowRules { tractor_must_follow_tractor: option };
         let mut listed = vec![];
         for_each_follow(&ctx, follower, &format, rules, |p| listed.push(p));
         let mut brute: Vec<Hand> = all_plays(follower, lead.len())
@@ -130,8 +136,18 @@ proptest! {
             for_each_follow(&ctx, *h, &format, FollowRules::default(), |p| options.push(p));
             plays.push(options[rng.below(options.len() as u64) as usize]);
         }
-        let w = trick_winner(&ctx, &plays, 2).unwrap();
+        let w = trick_winner(&ctx, &plays, 2, ThrowCompare::PairsFirst).unwrap();
         prop_assert!(w < 4);
+        // F30: the comparison only decides between qualifying ruffs of a throw, so the leader keeps a throw
+        // under every comparison exactly when nobody ruffs it, and other tricks go as under R39.
+        for compare in [ThrowCompare::AllComponents, ThrowCompare::Highest, ThrowCompare::UnitLength] {
+            let other = trick_winner(&ctx, &plays, 2, compare).unwrap();
+            if format.is_throw() {
+                prop_assert_eq!(other == 0, w == 0, "{:?}", compare);
+            } else {
+                prop_assert_eq!(other, w, "{:?}", compare);
+            }
+        }
         // Single-card tricks: a trump never loses to a plain card.
         if lead.len() == 1 {
             let is_trump = |h: &Hand| ctx.is_trump(h.first().unwrap());

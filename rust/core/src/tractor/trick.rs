@@ -2,6 +2,8 @@
 
 use super::format::{decompose, decompose_with, Format, FormatError, MAX_COMPONENTS};
 use super::hand::Hand;
+use super::ruff;
+use super::rules::ThrowCompare;
 use super::trump::{runs, TrumpContext, MAX_LEVELS, TRUMP};
 use crate::cards::{Card, Rank, Suit};
 
@@ -40,14 +42,7 @@ fn strength_against(ctx: &TrumpContext, lead: &Format, play: Hand) -> Option<u16
         if lead.suit == TRUMP || suit != TRUMP || !matches_layout(ctx, lead, play) {
             return None;
         }
-        let bits = ctx.pair_levels(play, TRUMP);
-        let top = |m: u32| (31 - m.leading_zeros()) as u16;
-        let key = match (lead.longest_tractor(), lead.pair_count()) {
-            (l, _) if l >= 2 => top(runs(bits, u32::from(l))),
-            (_, p) if p > 0 => top(bits),
-            _ => play.cards().map(|c| u16::from(ctx.strength(c))).max()?,
-        };
-        return Some(trump_bonus + key);
+        return Some(trump_bonus + pairs_first_key(ctx, lead, play));
     }
     let led = lead.components()[0];
     match led.pairs {
@@ -62,6 +57,19 @@ fn strength_against(ctx: &TrumpContext, lead: &Format, play: Hand) -> Option<u16
             let c = f.components();
             (c.len() == 1 && c[0].pairs == k).then(|| trump_bonus + u16::from(c[0].top))
         }
+    }
+}
+
+/// R39, F30 `pairs_first`: a ruff's strength against a throw, the top of its highest run as long as the lead's
+/// longest tractor, else of its highest pair when the lead has one, else its highest card.
+#[inline(always)]
+pub(crate) fn pairs_first_key(ctx: &TrumpContext, lead: &Format, play: Hand) -> u16 {
+    let bits = ctx.pair_levels(play, TRUMP);
+    let top = |m: u32| (31 - m.leading_zeros()) as u16;
+    match (lead.longest_tractor(), lead.pair_count()) {
+        (l, _) if l >= 2 => top(runs(bits, u32::from(l))),
+        (_, p) if p > 0 => top(bits),
+        _ => play.cards().map(|c| u16::from(ctx.strength(c))).max().unwrap_or(0),
     }
 }
 
@@ -103,13 +111,41 @@ fn place_tractors(at: &mut [u8; MAX_LEVELS + 2], tractors: &[u8], pairs: u32) ->
 }
 
 /// The index of the winning play, `plays[0]` being the lead (R35–R39), runs of `min_tractor` pairs or more
-/// being tractors (F20).
-pub fn trick_winner(ctx: &TrumpContext, plays: &[Hand], min_tractor: u8) -> Result<usize, FormatError> {
+/// being tractors (F20), two ruffs of a throw compared under `compare` (F30).
+pub fn trick_winner(
+    ctx: &TrumpContext,
+    plays: &[Hand],
+    min_tractor: u8,
+    compare: ThrowCompare,
+) -> Result<usize, FormatError> {
     let lead = decompose_with(ctx, *plays.first().ok_or(FormatError::Empty)?, min_tractor)?;
-    Ok(winner_of(ctx, &lead, plays))
+    Ok(winner_with(ctx, &lead, plays, compare))
 }
 
 /// `trick_winner` with the lead already split.
+#[inline(always)] // inlined into the CPU-specific playout kernel
+pub fn winner_with(ctx: &TrumpContext, lead: &Format, plays: &[Hand], compare: ThrowCompare) -> usize {
+    if compare == ThrowCompare::PairsFirst || !lead.is_throw() || lead.suit == TRUMP {
+        return winner_of(ctx, lead, plays);
+    }
+    ruffed_throw_winner(ctx, lead, plays, compare)
+}
+
+/// F29: a throw in a plain suit goes to its leader unless ruffed; the first qualifying ruff takes it, and a
+/// later one only if stronger under `compare`.
+#[cold]
+fn ruffed_throw_winner(ctx: &TrumpContext, lead: &Format, plays: &[Hand], compare: ThrowCompare) -> usize {
+    let mut best = 0;
+    for (i, &play) in plays.iter().enumerate().skip(1) {
+        let ruff = ctx.common_suit(play) == Some(TRUMP) && ruff::qualifies(ctx, lead, play);
+        if ruff && (best == 0 || ruff::beats(ctx, lead, play, plays[best], compare)) {
+            best = i;
+        }
+    }
+    best
+}
+
+/// `trick_winner` with the lead already split, under R39 (`pairs_first`).
 #[inline(always)] // inlined into the CPU-specific playout kernel
 pub fn winner_of(ctx: &TrumpContext, lead: &Format, plays: &[Hand]) -> usize {
     let mut best = 0;
@@ -138,7 +174,7 @@ mod tests {
 
     fn winner(plays: &[&str]) -> usize {
         let plays: Vec<Hand> = plays.iter().map(|p| hand(p)).collect();
-        trick_winner(&ctx(), &plays, 2).unwrap()
+        trick_winner(&ctx(), &plays, 2, ThrowCompare::PairsFirst).unwrap()
     }
 
     #[test]

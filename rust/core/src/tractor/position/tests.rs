@@ -1,9 +1,10 @@
 use super::*;
-use crate::cards::Suit;
+use crate::cards::{Rank, Suit};
 use crate::game::{Information, Summary};
 use crate::rng::Rng;
 use crate::tractor::hand::hand;
 use crate::tractor::round::Phase;
+use crate::tractor::rules::TractorFollow;
 
 /// A round dealt from `seed` and played at random into the play phase, then `extra` random actions further
 /// (stopping short of the end); `None` if it ended first.
@@ -31,7 +32,11 @@ fn summary(s: &State) -> Vec<i32> {
 }
 
 fn rules_of(k: u64) -> Rules {
-    Rules { tractor_must_follow_tractor: k % 2 == 1, plain_suit_gap_closing: k % 3 == 1, ..Rules::default() }
+    Rules {
+        tractor_follow: [TractorFollow::None, TractorFollow::Full, TractorFollow::Fallback][(k % 3) as usize],
+        plain_suit_gap_closing: k % 3 == 1,
+        ..Rules::default()
+    }
 }
 
 #[test]

@@ -112,7 +112,7 @@ fn the_draw_order_is_uniform_among_the_orders_that_stop_where_the_seat_stopped()
     // A seat drew 6 cards: it could not declare after its first, passed after its third, and declared the
     // pair of 2S after its sixth. Every order of its cards that does exactly this is equally likely.
     let s = State::new(1, Rules::default(), [2, 2], Some(0), Some(0)).unwrap();
-    let rank = s.rank();
+    let rank = s.declaration_rank();
     let cards = crate::tractor::hand::hand("2S 2S 2H BJ 5C 7D");
     let quiet = |slot| Event { slot, standing: None, check: Check::Quiet };
     let events = [

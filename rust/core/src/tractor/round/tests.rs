@@ -1,5 +1,6 @@
 use super::*;
 use crate::bits::select128;
+use crate::cards::Suit;
 use crate::policy::{Policy, Random};
 use crate::tractor::hand::hand;
 
@@ -10,11 +11,11 @@ fn finish_randomly(s: &mut State, rng: &mut Rng) {
 fn random_round(seed: u64, index: u64, rules: Rules) -> State {
     crate::playout::random_game(seed, index, rules)
 }
-use crate::tractor::rules::KittyMultiplier;
+use crate::tractor::rules::{AfterAce, KittyMultiplier, TractorFollow};
 use proptest::prelude::{any, prop_assert, prop_assert_eq, proptest, ProptestConfig};
 
 fn act(s: &mut State, text: &str) {
-    let a = Action::parse(text, s.rank()).unwrap();
+    let a = Action::parse(text, s.declaration_rank()).unwrap();
     if let Err(e) = s.apply(u32::from(a.id())) {
         panic!("{text}: {e}");
     }
@@ -119,7 +120,7 @@ fn undo_restores_every_step_and_refusals_change_nothing() {
 #[test]
 fn later_rounds_start_with_the_starter_and_the_declarers_rank() {
     let s = State::new(5, Rules::default(), [4, 9], Some(1), Some(3)).unwrap();
-    assert_eq!(s.rank().value(), 9);
+    assert_eq!(s.rank().unwrap().value(), 9);
     assert_eq!(s.setup.first_drawer, 3);
     assert!(State::new(5, Rules::default(), [4, 9], Some(1), Some(2)).is_err(), "the starter declares");
     assert!(State::new(5, Rules::default(), [4, 9], None, None).is_err(), "round 1 needs equal levels");
@@ -182,7 +183,7 @@ proptest! {
             allow_self_reinforce: flags & 1 != 0,
             red_pair_overrides_black_pair: flags & 2 != 0,
             plain_suit_gap_closing: flags & 4 != 0,
-            tractor_must_follow_tractor: flags & 8 != 0,
+            tractor_follow: if flags & 8 != 0 { TractorFollow::Full } else { TractorFollow::None },
             kitty_multiplier: if flags & 16 != 0 { KittyMultiplier::Exp } else { KittyMultiplier::Seed2c },
             first_drawer_round1: if flags & 32 != 0 { FirstDrawer::Seat0 } else { FirstDrawer::Random },
             ..Rules::default()
@@ -342,4 +343,30 @@ fn r16_a_declaration_that_does_not_override_names_the_standing_one_as_a_player_s
         s.why_illegal(u32::from(single)),
         format!("it does not override seat {other}'s black jokers BJ BJ (R16, R17)")
     );
+}
+
+#[test]
+fn f12_f35_a_round_at_the_level_nt_has_no_declarations_and_no_rank() {
+    let rules = Rules { after_ace: AfterAce::NoTrumpLevel, ..Rules::default() };
+    for seed in 0..40 {
+        let mut s = State::new(seed, rules, [NT_LEVEL, 9], Some(0), Some(2)).unwrap();
+        // Nobody is asked to declare: the draw runs to the kitty, and the round is no-trump without a rank.
+        assert_eq!(s.phase(), Phase::Kitty);
+        assert_eq!((s.trump(), s.rank()), (Some(Trump::NO_TRUMP), None));
+        assert_eq!(s.flipped(), 0, "no kitty flip at NT");
+        finish_randomly(&mut s, &mut Rng::new(seed ^ 7));
+        assert!(check_conservation(&s).is_ok());
+        assert_eq!(s.trick_points()[0] + s.trick_points()[1] + points(s.kitty()), 200);
+        assert_eq!(s.returns().iter().sum::<i32>(), 0);
+    }
+    // The level NT needs the option, and round 1 cannot be played there.
+    let refused =
+        |levels, declarers, starter, rules| State::new(1, rules, levels, declarers, starter).unwrap_err().0;
+    assert!(refused([NT_LEVEL, 2], Some(0), Some(0), Rules::default()).contains("no_trump_level"));
+    assert!(refused([NT_LEVEL, NT_LEVEL], None, None, rules).contains("round 1"));
+    let hearts = Trump::new(Rank::from_value(2), Some(Suit::Hearts)).unwrap();
+    let hands = [hand("AS"), hand("KS"), hand("QS"), hand("JS")];
+    let from_cards = |trump| State::from_cards(hands, Hand::EMPTY, trump, 0, 0, rules, Some([NT_LEVEL, 2]));
+    assert!(from_cards(hearts).unwrap_err().0.contains("level 15"), "a ranked trump at NT");
+    assert_eq!(from_cards(Trump::NO_TRUMP).unwrap().rank(), None);
 }

@@ -3,7 +3,7 @@ use crate::cards::{Rank, Suit};
 use crate::rng::Rng;
 use crate::tractor::hand::hand;
 use crate::tractor::position::Position;
-use crate::tractor::rules::{KittyMultiplier, Rules};
+use crate::tractor::rules::{KittyMultiplier, Rules, TractorFollow};
 use crate::tractor::trump::Trump;
 use std::time::Instant;
 
@@ -50,7 +50,7 @@ fn endgame(seed: u64, cards: u32, rules: Rules, rng: &mut Rng) -> Option<State> 
 fn rules_of(k: u64) -> Rules {
     Rules {
         kitty_multiplier: if k % 2 == 0 { KittyMultiplier::Seed2c } else { KittyMultiplier::Exp },
-        tractor_must_follow_tractor: k % 3 == 0,
+        tractor_follow: if k % 3 == 0 { TractorFollow::Full } else { TractorFollow::None },
         ..Rules::default()
     }
 }
