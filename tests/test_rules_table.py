@@ -70,7 +70,8 @@ def test_getters_dict_repr_and_pickling_follow_the_table(game: Any) -> None:
         assert pickle.loads(pickle.dumps(changed)) == changed
         assert f"{o.name}=" in repr(changed)
     public = {n for n in dir(game.Rules) if not n.startswith("_")}
-    assert public - {o.name for o in options} == {"to_dict", "from_dict", "replace", "options"}
+    methods = {"to_dict", "from_dict", "replace", "options", "preset", "presets"}
+    assert public - {o.name for o in options} == methods
 
 
 def test_bad_options_are_refused_naming_them(game: Any) -> None:

@@ -143,6 +143,16 @@ pub const fn kind_of<T: OptionType>(bounds: Option<(i64, i64)>) -> Kind {
     }
 }
 
+/// A named set of option values that stands for a way the game is played (an engine's or a table's).
+#[derive(Clone, Copy, Debug)]
+pub struct Preset {
+    pub name: &'static str,
+    /// What it stands for, in a sentence.
+    pub about: &'static str,
+    /// The options it sets; every other keeps its default.
+    pub values: &'static [(&'static str, Value<'static>)],
+}
+
 /// A `Rules` struct declared by [`rule_options!`].
 pub trait RuleOptions: Copy + Default + PartialEq + Send + Sync + 'static {
     /// The option table, in declaration order.
@@ -160,6 +170,20 @@ pub trait RuleOptions: Copy + Default + PartialEq + Send + Sync + 'static {
 
     /// The options replaced by others, by their old names.
     const RENAMED: &'static [Renamed] = &[];
+    /// The presets, by name.
+    const PRESETS: &'static [Preset] = &[];
+
+    /// The rules of preset `name`; an unknown name is refused naming the presets there are.
+    fn preset(name: &str) -> Result<Self, RulesError> {
+        let Some(preset) = Self::PRESETS.iter().find(|p| p.name == name) else {
+            let names: Vec<&str> = Self::PRESETS.iter().map(|p| p.name).collect();
+            return Err(RulesError {
+                option: "preset".into(),
+                message: format!("there is no preset {name:?}; the presets are {names:?}"),
+            });
+        };
+        Self::with_values(preset.values.iter().copied())
+    }
 
     /// The replaced option called `name`, if it is one.
     fn renamed(name: &str) -> Option<&'static Renamed> {
@@ -294,6 +318,7 @@ macro_rules! rule_options {
 
         impl $crate::options::RuleOptions for $name {
             const RENAMED: &'static [$crate::options::Renamed] = $name::RENAMED_OPTIONS;
+            const PRESETS: &'static [$crate::options::Preset] = $name::PRESET_OPTIONS;
             const SPECS: &'static [$crate::options::OptionSpec] = &[$(
                 $crate::options::OptionSpec {
                     name: stringify!($field),

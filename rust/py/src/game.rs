@@ -224,6 +224,16 @@ macro_rules! rules_class {
             fn options() -> Vec<crate::game::RuleOption> {
                 crate::game::option_table::<$Core>()
             }
+            /// The rules of a preset (see ``presets()``): its options set, every other at its default.
+            #[classmethod]
+            fn preset(_cls: &Bound<'_, pyo3::types::PyType>, name: crate::args::Text) -> crate::errors::Result<$Rules> {
+                Ok($Rules(<$Core as tricktaker_core::options::RuleOptions>::preset(&name)?))
+            }
+            /// The presets: each name with what it stands for.
+            #[staticmethod]
+            fn presets() -> std::collections::BTreeMap<&'static str, &'static str> {
+                <$Core as tricktaker_core::options::RuleOptions>::PRESETS.iter().map(|p| (p.name, p.about)).collect()
+            }
             fn __repr__(&self) -> String {
                 crate::game::options_repr(&self.0)
             }

@@ -550,6 +550,8 @@ impl Rules {
 
     /// No option of Sheepshead has been renamed.
     pub const RENAMED_OPTIONS: &'static [crate::options::Renamed] = &[];
+    /// No presets yet.
+    pub const PRESET_OPTIONS: &'static [crate::options::Preset] = &[];
 
     /// V.C: the combinations the rules refuse, each named with both options.
     pub fn combination(&self) -> Result<(), RulesError> {

@@ -1,7 +1,7 @@
 //! The configuration flags of A.4 and the options of A.5 (`tractor-variants.md`) for the four-player, two-deck
 //! game; `Rules::default()` is the specification's defaults.
 
-use crate::options::{named_option, rule_options, Renamed, RulesError, Value};
+use crate::options::{named_option, rule_options, Preset, Renamed, RulesError, Value};
 
 /// R14: who draws first in round 1.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -273,6 +273,27 @@ impl Rules {
             note: "tractor_must_follow_tractor=True is tractor_follow='full'; False is tractor_follow='none' (F23)",
         },
     ];
+
+    /// The presets (A.5): `rbtying`, the partnership game as rbtying/shengji plays it by default, as far as the
+    /// four-player two-deck game has its options (its Finding-Friends mode and first-card kitty reveal have
+    /// none here).
+    pub const PRESET_OPTIONS: &'static [Preset] = &[Preset {
+        name: "rbtying",
+        about: "rbtying/shengji's defaults for four players and two decks (A.5's rbtying preset, partnership mode)",
+        values: &[
+            ("allow_self_reinforce", Value::Bool(true)),
+            ("red_pair_overrides_black_pair", Value::Bool(true)),
+            ("joker_pair_declaration_keeps_rank", Value::Bool(true)),
+            ("tractor_follow", Value::Choice("fallback")),
+            ("new_adjacency", Value::Choice("allow")),
+            ("throw_compare", Value::Choice("all_components")),
+            ("failed_throw_forced", Value::Choice("first_in_turn_smallest")),
+            ("throw_penalty", Value::Choice("none")),
+            ("kitty_multiplier", Value::Choice("largest_unit_times2")),
+            ("negative_points", Value::Choice("extra_levels")),
+            ("after_ace", Value::Choice("no_trump_level")),
+        ],
+    }];
 
     /// Every combination of Tractor's options is allowed.
     pub fn combination(&self) -> Result<(), RulesError> {
