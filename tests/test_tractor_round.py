@@ -272,6 +272,45 @@ def test_negative_points_as_zero_still_sets_negative_points_with_a_warning(
     assert State.from_json(json.dumps(old)).rules == rules
 
 
+@pytest.mark.parametrize(("old", "tractor_follow"), [(True, "full"), (False, "none")])
+def test_tractor_must_follow_tractor_still_sets_tractor_follow_with_a_warning(
+    old: bool, tractor_follow: str
+) -> None:
+    with pytest.warns(
+        DeprecationWarning, match="tractor_must_follow_tractor is deprecated: use tractor_follow"
+    ):
+        rules = Rules(tractor_must_follow_tractor=old)
+    assert rules == Rules(tractor_follow=tractor_follow)
+    with pytest.raises(RulesError, match="replaced by tractor_follow: give one of them, not both"):
+        Rules(tractor_must_follow_tractor=old, tractor_follow="fallback")
+    state = State.new(4, rules=rules)
+    saved = json.loads(state.to_json())
+    del saved["rules"]["tractor_follow"]
+    saved["rules"]["tractor_must_follow_tractor"] = old
+    assert State.from_json(json.dumps(saved)).rules == rules  # a save written before the rename loads
+    # The toolkit's keyword too: the same answers as tractor_follow, with a warning at the caller's line.
+    trump = Trump("2", "H")
+    hand, lead = "4S 4S 6S 6S 7S 7S".split(), "9S 9S 10S 10S".split()
+    with pytest.warns(DeprecationWarning, match="tractor_follow='full'") as w:
+        plays = tractor.legal_follows(hand, lead, trump, tractor_must_follow_tractor=old)
+    assert w[0].filename == __file__
+    assert plays == tractor.legal_follows(hand, lead, trump, tractor_follow=tractor_follow)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not both"):
+        tractor.is_legal_follow(
+            hand, lead, hand[:4], trump, tractor_follow="full", tractor_must_follow_tractor=old
+        )
+
+
+def test_the_toolkit_refuses_bad_follow_and_compare_options() -> None:
+    trump = Trump("2", "H")
+    with pytest.raises(RulesError, match="tractor_follow"):
+        tractor.legal_follows(["4S"], ["9S"], trump, tractor_follow="always")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="new_adjacency"):
+        tractor.follow_error(["4S"], ["9S"], ["4S"], trump, new_adjacency="never")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="throw_compare"):
+        tractor.trick_winner([["AS"], ["KS"]], trump, throw_compare="best")  # type: ignore[arg-type]
+
+
 def _tv_f23_round(rules: Rules) -> State:
     """A later round at level 5 whose kitty is TV-F23's, every declaration passed up (R20)."""
     ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]

@@ -456,7 +456,15 @@ class TractorHeuristicBot:
         trick = state.current_trick()
         plays = [cards for _, cards in trick]
         on_table = tractor.trick_points([c for cs in plays for c in cs])
-        winner = trick[tractor.trick_winner(plays, trump)][0]
+        rules = state.rules
+
+        def winner_of(plays: list[list[Card]]) -> int:
+            # The lead and the ruffs as the round reads them (F20, F30).
+            return tractor.trick_winner(
+                plays, trump, min_tractor_length=rules.min_tractor_length, throw_compare=rules.throw_compare
+            )
+
+        winner = trick[winner_of(plays)][0]
         options = state.legal_plays()
 
         def strength(play: list[Card]) -> int:
@@ -467,7 +475,7 @@ class TractorHeuristicBot:
 
         if tractor.team_of(winner) == tractor.team_of(me):
             return max(options, key=lambda p: (tractor.trick_points(p), -strength(p)))
-        winning = [p for p in options if tractor.trick_winner([*plays, p], trump) == len(plays)]
+        winning = [p for p in options if winner_of([*plays, p]) == len(plays)]
         if winning:
             best = min(winning, key=strength)
             if on_table > 0 or tractor.trick_points(best) > 0:

@@ -22,24 +22,24 @@ fn bench(c: &mut Criterion) {
     let tractor_lead = decompose(&ctx, hand("9S 9S 10S 10S")).unwrap();
     let single_lead = decompose(&ctx, hand("AS")).unwrap();
     c.bench_function("tractor check_follow (tractor lead)", |b| {
-        b.iter(|| check_follow(&ctx, black_box(follower), &tractor_lead, hand("4S 4S 9S JS"), rules))
+        b.iter(|| check_follow(&ctx, black_box(follower), &tractor_lead, hand("4S 4S 9S JS"), &rules))
     });
     c.bench_function("tractor legal follows (tractor lead, 25-card hand)", |b| {
         b.iter(|| {
             let mut n = 0;
-            for_each_follow(&ctx, black_box(follower), &tractor_lead, rules, |_| n += 1);
+            for_each_follow(&ctx, black_box(follower), &tractor_lead, &rules, |_| n += 1);
             n
         })
     });
     c.bench_function("tractor legal follows (void, 4-card lead: 1000s of plays)", |b| {
         b.iter(|| {
             let mut n = 0;
-            for_each_follow(&ctx, black_box(void), &tractor_lead, rules, |_| n += 1);
+            for_each_follow(&ctx, black_box(void), &tractor_lead, &rules, |_| n += 1);
             n
         })
     });
     c.bench_function("tractor follow extensions (single lead)", |b| {
-        b.iter(|| extensions(&ctx, black_box(follower), &single_lead, Hand::EMPTY, rules))
+        b.iter(|| extensions(&ctx, black_box(follower), &single_lead, Hand::EMPTY, &rules))
     });
     let throw = decompose(&ctx, hand("AS QS QS 9S")).unwrap();
     let others = [hand("KS KS 3S 5C"), hand("6D 7D 8D"), hand("10S 2S RJ")];

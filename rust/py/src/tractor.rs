@@ -235,7 +235,9 @@ pub fn follow_error(
 ) -> crate::errors::Result<Option<String>> {
     let options = FollowOptions { tractor_follow, new_adjacency, format_based_draw, min_tractor_length };
     let (f, hand, rules) = follow_args(&trump, hand, lead, &options)?;
-    Ok(follow::check_follow(trump.ctx, hand, &f, play_arg(play, "play")?, rules).err().map(|e| e.to_string()))
+    Ok(follow::check_follow(trump.ctx, hand, &f, play_arg(play, "play")?, &rules)
+        .err()
+        .map(|e| e.to_string()))
 }
 
 /// Every distinct legal follow as a list of cards in id order; the list sorted by ids. Hands and leads have at
@@ -260,11 +262,11 @@ pub fn legal_follows(
     let options = FollowOptions { tractor_follow, new_adjacency, format_based_draw, min_tractor_length };
     let (f, hand, rules) = follow_args(&trump, hand, lead, &options)?;
     let (limit, ctx) = (limit_arg(limit)?, trump.ctx);
-    let count = || py.detach(|| follow::count_follows(ctx, hand, &f, rules));
+    let count = || py.detach(|| follow::count_follows(ctx, hand, &f, &rules));
     check_limit(limit, count, "legal follows", "count_legal_follows")?;
     let mut plays: Vec<Hand> = Vec::new();
     py.detach(|| {
-        follow::for_each_follow(ctx, hand, &f, rules, |p| plays.push(p));
+        follow::for_each_follow(ctx, hand, &f, &rules, |p| plays.push(p));
         sort_plays(&mut plays);
     });
     Ok(plays.into_iter().map(|p| cards_out(py, p.cards())).collect())
@@ -288,7 +290,7 @@ pub fn count_legal_follows(
     let options = FollowOptions { tractor_follow, new_adjacency, format_based_draw, min_tractor_length };
     let (f, hand, rules) = follow_args(&trump, hand, lead, &options)?;
     let ctx = trump.ctx;
-    Ok(py.detach(|| follow::count_follows(ctx, hand, &f, rules)))
+    Ok(py.detach(|| follow::count_follows(ctx, hand, &f, &rules)))
 }
 
 /// The cards that can be added to `partial` on the way to a legal follow (never a dead end), in id order.
@@ -309,7 +311,7 @@ pub fn follow_extensions(
 ) -> crate::errors::Result<Vec<Py<Card>>> {
     let options = FollowOptions { tractor_follow, new_adjacency, format_based_draw, min_tractor_length };
     let (f, hand, rules) = follow_args(&trump, hand, lead, &options)?;
-    let mask = follow::extensions(trump.ctx, hand, &f, play_arg(partial, "partial")?, rules);
+    let mask = follow::extensions(trump.ctx, hand, &f, play_arg(partial, "partial")?, &rules);
     Ok(cards_out(py, Hand::from_masks(mask, 0).cards()))
 }
 

@@ -31,7 +31,7 @@ impl Default for FollowRules {
 
 impl FollowRules {
     /// The follow options of a round's rules (`new_adjacency` has no effect at two decks: a tuple is a pair).
-    pub fn of(rules: &Rules) -> FollowRules {
+    pub const fn of(rules: &Rules) -> FollowRules {
         FollowRules {
             tractor_follow: rules.tractor_follow,
             format_based_draw: rules.format_based_draw,
@@ -141,7 +141,7 @@ pub struct Duty {
 
 impl Duty {
     #[inline(always)] // inlined into the CPU-specific playout kernel
-    pub fn new(ctx: &TrumpContext, hand: Hand, lead: &Format, rules: FollowRules) -> Duty {
+    pub fn new(ctx: &TrumpContext, hand: Hand, lead: &Format, rules: &FollowRules) -> Duty {
         let suit_cards = hand.restrict(ctx.suit_mask(lead.suit));
         let mut duty = Duty { n: lead.size(), suit_cards, pairs: 0, runs: Runs::default(), suit: lead.suit };
         if !rules.format_based_draw {
@@ -149,7 +149,7 @@ impl Duty {
         }
         duty.pairs = lead.pair_count().min(suit_cards.pairs().count_ones());
         if rules.tractor_follow != TractorFollow::None && lead.longest_tractor() >= 2 {
-            duty.runs = owed_runs(ctx, &duty, lead, rules);
+            duty.runs = owed_runs(ctx, suit_cards, lead, rules);
         }
         duty
     }
@@ -218,7 +218,9 @@ fn packs(bins: &mut [u8], parts: &[u8]) -> bool {
 /// runs, longest first, that the lead's shape allows (`full`: a subset of its tractors; `fallback`: runs of at
 /// least `min_tractor` pairs packed into its tractors) and S holds disjointly; the lists allowed and held
 /// are closed under removing a run, so it is built greedily, one run at a time.
-fn owed_runs(ctx: &TrumpContext, duty: &Duty, lead: &Format, rules: FollowRules) -> Runs {
+#[cold]
+#[inline(never)]
+fn owed_runs(ctx: &TrumpContext, suit_cards: Hand, lead: &Format, rules: &FollowRules) -> Runs {
     let mut bins = [0u8; MAX_RUNS];
     let mut n_bins = 0;
     for c in lead.components().iter().filter(|c| c.pairs >= 2) {
@@ -226,7 +228,7 @@ fn owed_runs(ctx: &TrumpContext, duty: &Duty, lead: &Format, rules: FollowRules)
         n_bins += 1;
     }
     let bins = &mut bins[..n_bins];
-    let mut counts = pair_counts(ctx, duty.suit_cards.pairs(), lead.suit);
+    let mut counts = pair_counts(ctx, suit_cards.pairs(), lead.suit);
     let mut runs = Runs::default();
     let mut longest = lead.longest_tractor();
     let shortest = match rules.tractor_follow {
@@ -268,7 +270,7 @@ pub fn check_follow(
     hand: Hand,
     lead: &Format,
     play: Hand,
-    rules: FollowRules,
+    rules: &FollowRules,
 ) -> Result<(), FollowError> {
     let duty = Duty::new(ctx, hand, lead, rules);
     if play.len() != duty.n {
@@ -326,6 +328,7 @@ pub fn completable(ctx: &TrumpContext, duty: &Duty, hand: Hand, partial: Hand) -
 /// The fewest cards of a follow holding `partial` and the duty's runs and pairs: a search over where the runs
 /// lie (positions only: pairs sharing a position are interchangeable), each position's cheapest pairs taken
 /// for them, then the cheapest other pairs. A pair costs the copies `partial` lacks.
+#[cold]
 fn completes_with_runs(ctx: &TrumpContext, duty: &Duty, partial: Hand) -> u32 {
     let pairs = duty.suit_cards.pairs();
     let cost =
@@ -400,14 +403,10 @@ fn bits(mut mask: u64) -> impl Iterator<Item = u64> {
 
 /// The kinds that can be added to `partial` on the way to a legal follow (never a dead end).
 #[inline(always)] // inlined into the CPU-specific playout kernel
-pub fn extensions(ctx: &TrumpContext, hand: Hand, lead: &Format, partial: Hand, rules: FollowRules) -> u64 {
+pub fn extensions(ctx: &TrumpContext, hand: Hand, lead: &Format, partial: Hand, rules: &FollowRules) -> u64 {
     let duty = Duty::new(ctx, hand, lead, rules);
     if !partial.is_subset(hand) || partial.len() >= duty.n {
         return 0;
-    }
-    let available = hand.minus(partial).kinds();
-    if !duty.runs.is_empty() && duty.follows_suit() {
-        return extensions_by_search(ctx, &duty, hand, partial, available);
     }
     let suit = duty.suit_cards;
     if !duty.follows_suit() {
@@ -415,10 +414,13 @@ pub fn extensions(ctx: &TrumpContext, hand: Hand, lead: &Format, partial: Hand, 
         let others_played = partial.len() - partial.intersection(suit).len();
         let places = duty.n - suit.len();
         let suit_left = suit.saturating_minus(partial).kinds();
-        return if others_played < places { available } else { suit_left };
+        return if others_played < places { hand.minus(partial).kinds() } else { suit_left };
     }
     if !partial.is_subset(suit) {
         return 0;
+    }
+    if !duty.runs.is_empty() {
+        return extensions_by_search(ctx, hand, lead, partial, rules);
     }
     // R32 in closed form: a card completes a pair, starts a pair that can be completed, or is a lone card.
     // Each kind of card keeps a completion exactly when the most pairs then reachable meet the duty.
@@ -446,10 +448,20 @@ pub fn extensions(ctx: &TrumpContext, hand: Hand, lead: &Format, partial: Hand, 
     ok
 }
 
-/// `extensions` card by card through `completable` (when runs are owed).
-fn extensions_by_search(ctx: &TrumpContext, duty: &Duty, hand: Hand, partial: Hand, available: u64) -> u64 {
+/// `extensions` card by card through `completable` (when runs are owed; the duty is made again here, so that
+/// the common path keeps it in registers).
+#[cold]
+#[inline(never)]
+fn extensions_by_search(
+    ctx: &TrumpContext,
+    hand: Hand,
+    lead: &Format,
+    partial: Hand,
+    rules: &FollowRules,
+) -> u64 {
+    let duty = &Duty::new(ctx, hand, lead, rules);
     let mut ok = 0;
-    for kind in bits(available & duty.suit_cards.kinds()) {
+    for kind in bits(hand.minus(partial).kinds() & duty.suit_cards.kinds()) {
         let c = Card::from_id(kind.trailing_zeros() as u8).expect("a kind bit");
         if let Ok(next) = partial.add(c) {
             if completable(ctx, duty, hand, next) {
@@ -461,7 +473,7 @@ fn extensions_by_search(ctx: &TrumpContext, duty: &Duty, hand: Hand, partial: Ha
 }
 
 /// How many plays [`for_each_follow`] visits, counted without keeping them.
-pub fn count_follows(ctx: &TrumpContext, hand: Hand, lead: &Format, rules: FollowRules) -> usize {
+pub fn count_follows(ctx: &TrumpContext, hand: Hand, lead: &Format, rules: &FollowRules) -> usize {
     let mut count = 0;
     for_each_follow(ctx, hand, lead, rules, |_| count += 1);
     count
@@ -472,7 +484,7 @@ pub fn for_each_follow(
     ctx: &TrumpContext,
     hand: Hand,
     lead: &Format,
-    rules: FollowRules,
+    rules: &FollowRules,
     mut visit: impl FnMut(Hand),
 ) {
     let duty = Duty::new(ctx, hand, lead, rules);
@@ -504,7 +516,7 @@ mod tests {
     fn follows(t: &TrumpContext, h: &str, lead: &str) -> Vec<String> {
         let lead = decompose(t, hand(lead)).unwrap();
         let mut out = vec![];
-        for_each_follow(t, hand(h), &lead, FollowRules::default(), |p| out.push(format!("{p:?}")));
+        for_each_follow(t, hand(h), &lead, &FollowRules::default(), |p| out.push(format!("{p:?}")));
         out.sort();
         out
     }
@@ -540,7 +552,7 @@ mod tests {
     fn under(t: &TrumpContext, rules: FollowRules, h: &str, lead: &str) -> Vec<String> {
         let lead = decompose_with(t, hand(lead), rules.min_tractor).unwrap();
         let mut out = vec![];
-        for_each_follow(t, hand(h), &lead, rules, |p| out.push(format!("{p:?}")));
+        for_each_follow(t, hand(h), &lead, &rules, |p| out.push(format!("{p:?}")));
         out.sort();
         out
     }
@@ -555,14 +567,14 @@ mod tests {
         let lead = decompose(&t, hand("9S 9S 10S 10S")).unwrap();
         let h = hand("4S 4S 6S 6S 7S 7S");
         let on = follow(TractorFollow::Full);
-        assert!(check_follow(&t, h, &lead, hand("4S 4S 7S 7S"), FollowRules::default()).is_ok());
+        assert!(check_follow(&t, h, &lead, hand("4S 4S 7S 7S"), &FollowRules::default()).is_ok());
         let runs = Runs::default().with(2);
         assert_eq!(
-            check_follow(&t, h, &lead, hand("4S 4S 7S 7S"), on),
+            check_follow(&t, h, &lead, hand("4S 4S 7S 7S"), &on),
             Err(FollowError::MustPlayTractors(runs))
         );
-        assert!(check_follow(&t, h, &lead, hand("6S 6S 7S 7S"), on).is_ok());
-        assert_eq!(extensions(&t, h, &lead, hand("4S"), on), 0, "4S cannot start a tractor here");
+        assert!(check_follow(&t, h, &lead, hand("6S 6S 7S 7S"), &on).is_ok());
+        assert_eq!(extensions(&t, h, &lead, hand("4S"), &on), 0, "4S cannot start a tractor here");
     }
 
     #[test]
@@ -597,7 +609,7 @@ mod tests {
         assert_eq!(under(&t, free, h, "9S 9S"), vec!["[4S 4S]", "[4S 7S]"]);
         let lead = decompose(&t, hand("9S 9S")).unwrap();
         assert!(matches!(
-            check_follow(&t, hand(h), &lead, hand("7S 5H"), free),
+            check_follow(&t, hand(h), &lead, hand("7S 5H"), &free),
             Err(FollowError::MustFollowSuit(_))
         ));
     }
@@ -635,7 +647,7 @@ mod tests {
         assert!(plays.iter().all(|p| p.contains("2H 2H") && p.contains("AH AH")), "{plays:?}");
         let lead = decompose(&t, hand("3H 3H 4H 4H 5H 5H")).unwrap();
         let err =
-            check_follow(&t, hand(trumps), &lead, hand("2S 2S 2C 2C 2H 2H"), follow(TractorFollow::Full));
+            check_follow(&t, hand(trumps), &lead, hand("2S 2S 2C 2C 2H 2H"), &follow(TractorFollow::Full));
         assert_eq!(err.unwrap_err().to_string(), "the play must hold a tractor of 3 pairs of the led suit, held and owed to the lead (tractor_follow, F23)");
     }
 
@@ -646,21 +658,21 @@ mod tests {
         let rules = FollowRules::default();
         let h = hand("5S 5S 6S KC");
         assert_eq!(
-            check_follow(&t, h, &lead, hand("5S"), rules),
+            check_follow(&t, h, &lead, hand("5S"), &rules),
             Err(FollowError::Size { lead: 2, play: 1 })
         );
-        assert!(matches!(check_follow(&t, h, &lead, hand("AS 5S"), rules), Err(FollowError::NotInHand(_))));
+        assert!(matches!(check_follow(&t, h, &lead, hand("AS 5S"), &rules), Err(FollowError::NotInHand(_))));
         assert!(matches!(
-            check_follow(&t, h, &lead, hand("5S KC"), rules),
+            check_follow(&t, h, &lead, hand("5S KC"), &rules),
             Err(FollowError::MustFollowSuit(_))
         ));
         assert!(matches!(
-            check_follow(&t, h, &lead, hand("5S 6S"), rules),
+            check_follow(&t, h, &lead, hand("5S 6S"), &rules),
             Err(FollowError::TooFewPairs { required: 1, played: 0 })
         ));
         let short = hand("5S KC KD");
         assert!(matches!(
-            check_follow(&t, short, &lead, hand("KC KD"), rules),
+            check_follow(&t, short, &lead, hand("KC KD"), &rules),
             Err(FollowError::MustPlayAllOfSuit(_))
         ));
     }

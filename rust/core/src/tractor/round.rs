@@ -162,6 +162,8 @@ struct Setup {
     rank: Rank,
     /// The declarers are at the level NT (F35): a no-trump round without declarations or kitty flip (F12).
     nt_level: bool,
+    /// The follow options of `rules`, kept apart so that the follow functions read them in place.
+    follow: FollowRules,
     first_drawer: u8,
 }
 
@@ -349,6 +351,7 @@ impl State {
                 starter,
                 rank,
                 nt_level: level == NT_LEVEL,
+                follow: FollowRules::of(&rules),
                 first_drawer: 0,
             },
             draw: Draw {
@@ -513,20 +516,27 @@ impl State {
     }
 
     fn can_declare(&self, seat: u8) -> bool {
-        // F12: nothing is declared at the level NT.
-        !self.setup.nt_level
-            && can_declare(
-                self.hands[seat as usize],
-                self.setup.rank,
-                self.draw.standing,
-                seat,
-                &self.setup.rules,
-            )
+        can_declare(self.hands[seat as usize], self.setup.rank, self.draw.standing, seat, &self.setup.rules)
+    }
+
+    /// F12: nothing is declared at the level NT, so the draw deals every card without a stop.
+    #[cold]
+    fn draw_without_declarations(&mut self) {
+        while self.draw.drawn < DRAWN {
+            let seat = (self.setup.first_drawer + self.draw.drawn) % 4;
+            let card = self.draw.stack[self.draw.drawn as usize];
+            self.hands[seat as usize] = self.hands[seat as usize].add(card).expect("a fresh deck");
+            self.draw.drawn += 1;
+        }
+        self.draw.window = 4;
     }
 
     /// Draws until somebody may declare, then runs the final window, then fixes the trump.
     #[inline(always)] // inlined into the CPU-specific playout kernel
     fn advance(&mut self) {
+        if self.setup.nt_level {
+            self.draw_without_declarations();
+        }
         loop {
             while self.draw.drawn < DRAWN {
                 let seat = (self.setup.first_drawer + self.draw.drawn) % 4;
@@ -790,8 +800,8 @@ impl State {
         }
     }
 
-    pub(crate) fn follow_rules(&self) -> FollowRules {
-        FollowRules::of(&self.setup.rules)
+    pub(crate) fn follow_rules(&self) -> &FollowRules {
+        &self.setup.follow
     }
 
     /// The round as it was before its first action.

@@ -83,10 +83,10 @@ proptest! {
         let format = decompose_with(&ctx, lead, rules.min_tractor).unwrap();
         prop_assume_size(&format, follower)?;
         let mut listed = vec![];
-        for_each_follow(&ctx, follower, &format, rules, |p| listed.push(p));
+        for_each_follow(&ctx, follower, &format, &rules, |p| listed.push(p));
         let mut brute: Vec<Hand> = all_plays(follower, lead.len())
             .into_iter()
-            .filter(|&p| check_follow(&ctx, follower, &format, p, rules).is_ok())
+            .filter(|&p| check_follow(&ctx, follower, &format, p, &rules).is_ok())
             .collect();
         let key = |h: &Hand| h.cards().map(Card::id).collect::<Vec<_>>();
         listed.sort_by_key(key);
@@ -104,7 +104,7 @@ proptest! {
         // Card by card: every offered card keeps a legal completion, and a completed play is legal.
         let mut partial = Hand::EMPTY;
         while partial.len() < lead.len() {
-            let mask = extensions(&ctx, follower, &format, partial, rules);
+            let mask = extensions(&ctx, follower, &format, partial, &rules);
             prop_assert!(mask != 0, "dead end after {:?}", partial);
             // Exactly the cards that some legal follow containing the partial play also contains.
             let mut expected = 0u64;
@@ -119,7 +119,7 @@ proptest! {
             let pick = select64(mask, rng.below(u64::from(mask.count_ones())) as u32);
             partial = partial.add(Card::from_id(pick as u8).unwrap()).unwrap();
         }
-        prop_assert!(check_follow(&ctx, follower, &format, partial, rules).is_ok());
+        prop_assert!(check_follow(&ctx, follower, &format, partial, &rules).is_ok());
     }
 
     #[test]
@@ -133,7 +133,7 @@ proptest! {
         let mut plays = vec![lead];
         for h in &hands[1..] {
             let mut options = vec![];
-            for_each_follow(&ctx, *h, &format, FollowRules::default(), |p| options.push(p));
+            for_each_follow(&ctx, *h, &format, &FollowRules::default(), |p| options.push(p));
             plays.push(options[rng.below(options.len() as u64) as usize]);
         }
         let w = trick_winner(&ctx, &plays, 2, ThrowCompare::PairsFirst).unwrap();

@@ -11,7 +11,7 @@ fn finish_randomly(s: &mut State, rng: &mut Rng) {
 fn random_round(seed: u64, index: u64, rules: Rules) -> State {
     crate::playout::random_game(seed, index, rules)
 }
-use crate::tractor::rules::{AfterAce, KittyMultiplier, TractorFollow};
+use crate::tractor::rules::{AfterAce, KittyMultiplier, ThrowCompare, TractorFollow};
 use proptest::prelude::{any, prop_assert, prop_assert_eq, proptest, ProptestConfig};
 
 fn act(s: &mut State, text: &str) {
@@ -178,12 +178,16 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn random_rounds_under_every_option_end_zero_sum(seed in any::<u64>(), flags in any::<u8>()) {
+    fn random_rounds_under_every_option_end_zero_sum(seed in any::<u64>(), flags in any::<u16>()) {
+        let follow = [TractorFollow::None, TractorFollow::Full, TractorFollow::Fallback];
+        let compare = [ThrowCompare::PairsFirst, ThrowCompare::AllComponents, ThrowCompare::Highest, ThrowCompare::UnitLength];
         let rules = Rules {
             allow_self_reinforce: flags & 1 != 0,
             red_pair_overrides_black_pair: flags & 2 != 0,
             plain_suit_gap_closing: flags & 4 != 0,
-            tractor_follow: if flags & 8 != 0 { TractorFollow::Full } else { TractorFollow::None },
+            tractor_follow: follow[usize::from(flags >> 8 & 3) % 3],
+            throw_compare: compare[usize::from(flags >> 10 & 3)],
+            format_based_draw: flags & 8 != 0,
             kitty_multiplier: if flags & 16 != 0 { KittyMultiplier::Exp } else { KittyMultiplier::Seed2c },
             first_drawer_round1: if flags & 32 != 0 { FirstDrawer::Seat0 } else { FirstDrawer::Random },
             ..Rules::default()
@@ -249,6 +253,26 @@ fn tractor_passes_it_under_the_four_player_options_of_a5() {
     {
         let rules = Rules::with_values(options).unwrap();
         check_game::<State>(rules, Checks { games: 3, seed: 3 + seed as u64, every: 40 });
+    }
+}
+
+#[test]
+fn tractor_passes_it_under_the_follow_and_trick_options_and_the_rbtying_preset() {
+    let fallback = Rules::with_values([
+        ("tractor_follow", OptionValue::Choice("fallback")),
+        ("throw_compare", OptionValue::Choice("unit_length")),
+        ("min_tractor_length", OptionValue::Int(3)),
+        ("after_ace", OptionValue::Choice("no_trump_level")),
+    ])
+    .unwrap();
+    let free = Rules::with_values([
+        ("format_based_draw", OptionValue::Bool(false)),
+        ("throw_compare", OptionValue::Choice("highest")),
+        ("new_adjacency", OptionValue::Choice("forbid")),
+    ])
+    .unwrap();
+    for (seed, rules) in [fallback, free, Rules::preset("rbtying").unwrap()].into_iter().enumerate() {
+        check_game::<State>(rules, Checks { games: 3, seed: 11 + seed as u64, every: 40 });
     }
 }
 
