@@ -130,7 +130,7 @@ def _follow_options(
             raise ValueError("give tractor_follow or its old name tractor_must_follow_tractor, not both")
         if not isinstance(tractor_must_follow_tractor, bool):
             raise TypeError(
-                f"tractor_must_follow_tractor must be a bool, not {tractor_must_follow_tractor!r}"
+                f"tractor_must_follow_tractor must be a bool, not {_args.shown(tractor_must_follow_tractor)}"
             )
         warnings.warn(
             "tractor_must_follow_tractor is deprecated: use tractor_follow='full' (True) or 'none' (False)",
