@@ -194,6 +194,8 @@ def is_legal_follow(
 
     R32's rule: holding at least as many cards of the led suit as the lead, play only that suit with at least
     as many pairs as the lead has (or as the hand can give); holding fewer, play them all and fill up freely.
+    The follow options (owed runs under ``tractor_follow``, no duty at all with ``format_based_draw=False``)
+    are those of :func:`follow_error`.
     """
     options = _follow_options(
         tractor_follow, new_adjacency, format_based_draw, min_tractor_length, tractor_must_follow_tractor

@@ -419,9 +419,9 @@ class State:
         810     54     the talon cards turned over (R20)
         864     14     the trump's rank 2..A, or none (no trump rank, R9)
         878     5      the trump suit C D H S, or none
-        883     13     the round's rank (the one declarations name, R5)
+        883     13     the round's rank (the one declarations name, R5); none at NT
         896     4      the phase: draw, kitty, play, done
-        900     2      levels / 14: the player's team, the other
+        900     2      levels / 14: the player's team, the other (15/14 at NT)
         902     3      the declarers: the player's team, the other, not known yet
         905     4      the starter, by relative seat
         909     4      the trick's leader (play phase only)

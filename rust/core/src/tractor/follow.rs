@@ -3,7 +3,8 @@
 //!
 //! R32's general rule covers every lead type: with S the follower's cards of the led suit and n the lead's size,
 //! a follower with |S| ≥ n plays n cards of S holding at least min(P_L, P_S) disjoint pairs (P_L pairs in the
-//! lead, P_S in S); a follower with fewer plays all of S and fills up with any cards.
+//! lead, P_S in S); a follower with fewer plays all of S and fills up with any cards. Under A.5's options the
+//! pairs may also have to hold runs (`tractor_follow`, F23), or the duty may go (`format_based_draw`, F24).
 
 use super::format::Format;
 use super::hand::Hand;
@@ -180,13 +181,20 @@ fn pair_counts(ctx: &TrumpContext, pairs: u64, suit: ESuit) -> [u8; 20] {
 /// Whether runs of the given lengths fit, disjoint, into pairs counted per position (one pair per position
 /// each; equal off-suit rank pairs share a position, so two runs may pass through it with different cards).
 fn hosts(counts: &mut [u8; 20], lengths: &[u8]) -> bool {
+    hosts_below(counts, lengths, counts.len() - 1)
+}
+
+/// `hosts`, the first run's top at most `highest`: runs of one length take their tops from the highest down, so
+/// that each set of places is tried once.
+fn hosts_below(counts: &mut [u8; 20], lengths: &[u8], highest: usize) -> bool {
     let Some((&first, rest)) = lengths.split_first() else { return true };
     let k = usize::from(first);
-    for top in (k..counts.len()).rev() {
+    for top in (k..=highest).rev() {
         let run = top + 1 - k..=top;
         if counts[run.clone()].iter().all(|&c| c > 0) {
             counts[run.clone()].iter_mut().for_each(|c| *c -= 1);
-            let fits = hosts(counts, rest);
+            let next = if rest.first() == Some(&first) { top } else { counts.len() - 1 };
+            let fits = hosts_below(counts, rest, next);
             counts[run].iter_mut().for_each(|c| *c += 1);
             if fits {
                 return true;
@@ -347,7 +355,7 @@ fn completes_with_runs(ctx: &TrumpContext, duty: &Duty, partial: Hand) -> u32 {
     let counts = pair_counts(ctx, pairs, duty.suit);
     let run_pairs: u32 = duty.runs.lengths().iter().map(|&l| u32::from(l)).sum();
     let mut best = u32::MAX;
-    place_runs(duty.runs.lengths(), levels, &counts, &mut [0; 20], &mut |used| {
+    place_runs(duty.runs.lengths(), levels, levels, &counts, &mut [0; 20], &mut |used| {
         // Each position's `used[p]` cheapest pairs go to runs; the other pairs owed are the cheapest left.
         let mut total = partial.len();
         let mut spare = [0u32; 3];
@@ -369,10 +377,12 @@ fn completes_with_runs(ctx: &TrumpContext, duty: &Duty, partial: Hand) -> u32 {
     best
 }
 
-/// Calls `visit` with the pairs used per position for every way the runs fit into `counts`.
+/// Calls `visit` with the pairs used per position for every way the runs fit into `counts` (the first run's
+/// top at most `highest`).
 fn place_runs(
     lengths: &[u8],
     levels: usize,
+    highest: usize,
     counts: &[u8; 20],
     used: &mut [u8; 20],
     visit: &mut dyn FnMut(&[u8; 20]),
@@ -382,11 +392,13 @@ fn place_runs(
         return;
     };
     let k = usize::from(first);
-    for top in (k..=levels).rev() {
+    for top in (k..=highest).rev() {
         let run = top + 1 - k..=top;
         if run.clone().all(|p| used[p] < counts[p]) {
             run.clone().for_each(|p| used[p] += 1);
-            place_runs(rest, levels, counts, used, visit);
+            // Runs of one length take their tops from the highest down: each set of places once.
+            let next = if rest.first() == Some(&first) { top } else { levels };
+            place_runs(rest, levels, next, counts, used, visit);
             run.for_each(|p| used[p] -= 1);
         }
     }

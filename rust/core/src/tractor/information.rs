@@ -158,9 +158,9 @@ impl Information for State {
     /// | 810 | 54 | talon cards turned over (R20) |
     /// | 864 | 14 | the trump rank (2…A), or none (no-trump) |
     /// | 878 | 5 | the trump suit C D H S, or none |
-    /// | 883 | 13 | the round's rank (the declarers' level) |
+    /// | 883 | 13 | the round's rank (the declarers' level); none at the level NT (F35) |
     /// | 896 | 4 | the phase: draw, kitty, play, done |
-    /// | 900 | 2 | levels / 14: us, them |
+    /// | 900 | 2 | levels / 14: us, them (15/14 at NT) |
     /// | 902 | 3 | declarers: us, them, not yet known |
     /// | 905 | 4 | the starter |
     /// | 909 | 4 | the trick's leader |
