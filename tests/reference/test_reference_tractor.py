@@ -13,6 +13,7 @@ import itertools
 import pickle
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -33,7 +34,7 @@ def cards(text: str) -> list[str]:
     return text.split()
 
 
-def follows(hand: str, lead: str, trump: ref.Trump, **options: bool) -> list[list[str]]:
+def follows(hand: str, lead: str, trump: ref.Trump, **options: Any) -> list[list[str]]:
     return ref.legal_follows(cards(hand), cards(lead), trump, **options)
 
 
@@ -309,18 +310,20 @@ def test_pair_obligations_of_a_throw() -> None:
     assert follows("2C 2S 3H 3H", "AH AH", trump) == [cards("3H 3H")]
 
 
-def test_tractor_must_follow_tractor_option() -> None:
+def test_tractor_follow_full_option() -> None:
     trump = HEARTS_2
     hand = "3S 3S 4S 4S 8S 8S"  # a tractor 4♠4♠3♠3♠ and a loose pair 8♠8♠
     lead = "9S 9S 10S 10S"
     assert len(follows(hand, lead, trump)) == 3  # any two of the three pairs
-    assert follows(hand, lead, trump, tractor_must_follow_tractor=True) == [cards("3S 3S 4S 4S")]
+    assert follows(hand, lead, trump, tractor_follow="full") == [cards("3S 3S 4S 4S")]
+    with pytest.warns(DeprecationWarning, match="tractor_must_follow_tractor is deprecated"):
+        assert follows(hand, lead, trump, tractor_must_follow_tractor=True) == [cards("3S 3S 4S 4S")]
     # Holding a longer tractor obliges a tractor of the lead's length inside it.
     longer = "3S 3S 4S 4S 5S 5S 8S 8S"
-    forced = follows(longer, lead, trump, tractor_must_follow_tractor=True)
+    forced = follows(longer, lead, trump, tractor_follow="full")
     assert forced == [cards("3S 3S 4S 4S"), cards("4S 4S 5S 5S")]
     # Without a tractor in the hand the option changes nothing.
-    assert follows("3S 3S 8S 8S 9D", lead, trump, tractor_must_follow_tractor=True) == [cards("3S 3S 8S 8S")]
+    assert follows("3S 3S 8S 8S 9D", lead, trump, tractor_follow="full") == [cards("3S 3S 8S 8S")]
 
 
 def test_pair_lead_winners_need_identical_cards() -> None:
@@ -429,11 +432,12 @@ def test_legal_follows_agrees_with_is_legal_follow(
     hand = hands[1]
     if len(hand) < len(lead):
         return
-    listed = ref.legal_follows(hand, lead, trump, tractor_must_follow_tractor=option)
+    tractor_follow = "full" if option else "none"
+    listed = ref.legal_follows(hand, lead, trump, tractor_follow=tractor_follow)
     brute = {
         play
         for play in distinct_multisets(hand, len(lead))
-        if ref.is_legal_follow(hand, lead, list(play), trump, tractor_must_follow_tractor=option)
+        if ref.is_legal_follow(hand, lead, list(play), trump, tractor_follow=tractor_follow)
     }
     assert {tuple(sorted(play)) for play in listed} == brute
     assert len(listed) == len(brute) > 0  # distinct, and there is always a legal follow

@@ -633,6 +633,7 @@ def test_follow_extensions_match_legal_follows() -> None:
     for case in range(600):
         trump = trumps[case % len(trumps)]
         option = case % 3 == 0
+        tractor_follow = "full" if option else "none"
         if case % 2:
             lead, hand = paired_case(rng, trump)
             size = len(lead)
@@ -647,7 +648,7 @@ def test_follow_extensions_match_legal_follows() -> None:
                 rest.sort(key=lambda card: trump.suit_of(card) != suit)
             hand = rest[: rng.randint(size, size + 5)]
         follows = [
-            Counter(play) for play in ref.legal_follows(hand, lead, trump, tractor_must_follow_tractor=option)
+            Counter(play) for play in ref.legal_follows(hand, lead, trump, tractor_follow=tractor_follow)
         ]
         partial: list[str] = []
         while len(partial) < size:
@@ -656,11 +657,11 @@ def test_follow_extensions_match_legal_follows() -> None:
                 {card for play in follows if not chosen - play for card in (play - chosen)},
                 key=ref.DECK.index,
             )
-            got = ref.follow_extensions(hand, lead, partial, trump, tractor_must_follow_tractor=option)
+            got = ref.follow_extensions(hand, lead, partial, trump, tractor_follow=tractor_follow)
             assert got == expected, (trump, option, hand, lead, partial)
             assert got, "the mask never dead-ends"
             partial.append(rng.choice(got))
-        assert ref.is_legal_follow(hand, lead, partial, trump, tractor_must_follow_tractor=option)
+        assert ref.is_legal_follow(hand, lead, partial, trump, tractor_follow=tractor_follow)
         assert ref.follow_extensions(hand, lead, partial, trump) == []
 
 
