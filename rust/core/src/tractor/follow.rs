@@ -339,15 +339,13 @@ pub fn completable(ctx: &TrumpContext, duty: &Duty, hand: Hand, partial: Hand) -
 #[cold]
 fn completes_with_runs(ctx: &TrumpContext, duty: &Duty, partial: Hand) -> u32 {
     let pairs = duty.suit_cards.pairs();
-    let cost =
-        |kind: u64| 2 - u32::from(partial.kinds() & kind != 0) - u32::from(partial.pairs() & kind != 0);
     let levels = usize::from(ctx.levels(duty.suit));
     // The costs of the pairs at each position, cheapest first (at most four pairs share a position).
     let mut costs = [[0u8; 4]; 20];
     for (p, at) in costs.iter_mut().enumerate().take(levels + 1).skip(1) {
         let mut n = 0;
-        for kind in bits(pairs & ctx.level_mask(duty.suit, p as u8)) {
-            at[n] = cost(kind) as u8;
+        for c in Hand::from_masks(pairs & ctx.level_mask(duty.suit, p as u8), 0).kinds_iter() {
+            at[n] = 2 - partial.count(c) as u8; // the copies `partial` lacks
             n += 1;
         }
         at[..n].sort_unstable();
@@ -402,15 +400,6 @@ fn place_runs(
             run.for_each(|p| used[p] -= 1);
         }
     }
-}
-
-/// The single-kind masks of `mask`.
-fn bits(mut mask: u64) -> impl Iterator<Item = u64> {
-    std::iter::from_fn(move || {
-        let low = mask & mask.wrapping_neg();
-        mask &= mask.wrapping_sub(1);
-        (low != 0).then_some(low)
-    })
 }
 
 /// The kinds that can be added to `partial` on the way to a legal follow (never a dead end).
@@ -473,11 +462,10 @@ fn extensions_by_search(
 ) -> u64 {
     let duty = &Duty::new(ctx, hand, lead, rules);
     let mut ok = 0;
-    for kind in bits(hand.minus(partial).kinds() & duty.suit_cards.kinds()) {
-        let c = Card::from_id(kind.trailing_zeros() as u8).expect("a kind bit");
+    for c in hand.minus(partial).restrict(duty.suit_cards.kinds()).kinds_iter() {
         if let Ok(next) = partial.add(c) {
             if completable(ctx, duty, hand, next) {
-                ok |= kind;
+                ok |= 1 << c.id();
             }
         }
     }
