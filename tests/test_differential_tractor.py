@@ -276,6 +276,50 @@ def test_rounds_at_the_nt_level_agree() -> None:
         compare_round(seed, options, later=True, levels=(9, 15))
 
 
+def test_rounds_under_other_kitty_sizes_agree() -> None:
+    # F5: the hands, the talon, the kitty and the cards taken out follow kitty_size; no kitty phase at 0; a
+    # later round whose talon cannot fix the trump is dealt again.
+    for seed, kitty_size in enumerate([0, 1, 2, 3, 4, 5, 6, 7, 9, 13, 20, 51, 103, 104] * 3):
+        options: dict[str, object] = {"kitty_size": kitty_size, "kitty_flip_joker_no_trump": seed % 4 == 1}
+        compare_round(seed, options, later=seed % 2 == 1)
+
+
+def test_observations_under_other_kitty_sizes_agree() -> None:
+    # F5: the draw is counted / 4h, the lead and the failed throws / h.
+    for seed, kitty_size in enumerate([0, 5, 20, 104]):
+        rules = {"kitty_size": kitty_size}
+        a = tractor.State.new(seed, rules=tractor.Rules(**rules))  # type: ignore[arg-type]
+        b = ref.State.new(seed, rules=ref.Rules(**rules))  # type: ignore[arg-type]
+        chooser = random.Random(seed)
+        while True:
+            for seat in range(4):
+                assert a.observation(seat).tolist() == pytest.approx(b.observation(seat)), (seed, seat)
+            if a.is_terminal:
+                break
+            action = chooser.choice(a.legal_actions())
+            a.apply_action(action)
+            b.apply_action(action)
+
+
+def test_a_talon_of_jokers_only_is_dealt_again_alike() -> None:
+    # F5 with R20: a kitty of 2 whose talon is BJ RJ (3C 3D taken out) fixes no trump by default.
+    deck = [str(c) for c in tractor.Card.all() for _ in range(2)]
+    for c in ("BJ", "RJ", "3C", "3D"):
+        deck.remove(c)
+    stack = [*deck, "BJ", "RJ", "3C", "3D"]
+    for flip in (False, True):
+        options = {"kitty_size": 2, "kitty_flip_joker_no_trump": flip}
+        setup: dict[str, object] = {"levels": (2, 2), "declarers": 1, "starter": 1}
+        a = tractor.State.from_stack(stack, seed=3, rules=tractor.Rules(**options), **setup)  # type: ignore[arg-type]
+        b = ref.State.from_stack(stack, seed=3, rules=ref.Rules(**options), **setup)  # type: ignore[arg-type]
+        while not a.is_terminal:
+            assert (a.legal_actions(), a.deals, a.phase) == (b.legal_actions(), b.deals, b.phase), flip
+            pick = a.legal_actions()[-1] if a.phase != "draw" else a.string_to_action("pass")
+            a.apply_action(pick)
+            b.apply_action(pick)
+        assert a.returns() == b.returns() and a.deals == b.deals == (1 if flip else 2)
+
+
 def test_random_playouts_agree() -> None:
     for options in ROUND_OPTIONS[:2]:
         fast = tractor.random_playouts(6, 11, rules=tractor.Rules(**options))  # type: ignore[arg-type]

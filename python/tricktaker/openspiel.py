@@ -100,7 +100,12 @@ SHEEPSHEAD_DECK: Final[tuple[Card, ...]] = tuple(
 _TRACTOR_KINDS: Final[tuple[Card, ...]] = tuple(Card.all())
 _TRACTOR_DEALS_BOUND = 20
 """The deals of one Tractor round that its ``max_game_length`` allows for: R19 deals again only when nobody
-declared in round 1, which 200,000 random rounds never saw (so a round of 20 deals does not happen)."""
+declared in round 1, which 200,000 random rounds never saw (so a round of 20 deals does not happen); under
+a ``kitty_size`` other than 8 (F5) a later round is also dealt again when nobody declared and its talon cannot
+fix the trump (no kitty, or jokers only), as rare."""
+_TRACTOR_SHORT_DEALS_BOUND = 1000
+"""The same under a ``kitty_size`` that leaves fewer than 20 cards a hand: with few cards drawn, round 1 often
+has nobody able to declare (with one card each, about 6 deals in 10), so far more deals are allowed for."""
 
 
 @dataclass(frozen=True)
@@ -190,14 +195,18 @@ def _sheepshead_dealt(state: Any) -> list[Card]:
 def _tractor_table(rules: Any, params: Mapping[str, Any]) -> _Table:
     # R44-R46: the declarers gain at most 3 levels; the opponents' gain is at most 255 levels (the engine's
     # bound), and a declarer's loss is 1 more. 108 cards stacked; per deal at most one declare-or-pass per
-    # card drawn (100), then 8 discards and at most 100 cards played with a finish after each lead (25).
+    # card drawn (100, or 4h under kitty_size, F5), then 8 (k) discards and at most 100 (4h) cards played with
+    # a finish after each lead (25, or h).
+    kitty = rules.kitty_size
+    hand = (108 - kitty) // 4
+    deals = _TRACTOR_DEALS_BOUND if hand >= 20 else _TRACTOR_SHORT_DEALS_BOUND
     return _Table(
         players=tractor.NUM_PLAYERS,
         deck=_TRACTOR_KINDS,
         copies=2,
         places=(None,) * 108,
         bounds=(-256.0, 256.0),
-        max_length=108 + 100 * _TRACTOR_DEALS_BOUND + 8 + 100 + 25,
+        max_length=108 + 4 * hand * deals + kitty + 4 * hand + hand,
     )
 
 

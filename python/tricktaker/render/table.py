@@ -444,12 +444,13 @@ def tractor_view(state: _tractor.State, seat: int | None) -> TableView:
 
     zones: list[ZoneView] = []
     if phase == "draw":
-        zones.append(ZoneView("stack", "stack", None, 108 - state.drawn, f"{108 - state.drawn} undrawn"))
+        undrawn = 108 - len(state.taken_out()) - state.drawn  # F5: the cards taken out are not in play
+        zones.append(ZoneView("stack", "stack", None, undrawn, f"{undrawn} undrawn"))
     else:
         kitty = list(state.kitty)
         visible = omni or seat == starter or phase == "done"
         if phase == "kitty":
-            note = f"{len(kitty)} of 8 discarded"
+            note = f"{len(kitty)} of {state.rules.kitty_size} discarded"
         elif visible:
             note = f"{_tractor.trick_points(kitty)} pts"
         else:

@@ -90,19 +90,25 @@ fn tractor_position() -> impl Strategy<Value = String> {
         (0u8..4, 2u8..=14, 2u8..=14, vec(any::<u64>(), 16)),
     )
         .prop_map(|((seed, size, kitty, suit), (starter, level, other, rule_picks))| {
+            let rules: tractor::rules::Rules = invariants::rules_from(&rule_picks);
+            let rank = Rank::from_value(level).expect("a level is a rank");
+            // The hands and kitty the rules' deal allows, from the cards it leaves in play (F5).
+            let deal = tractor::deal::Deal::new(rules.kitty_size, Some(rank));
+            let (size, kitty) = (size.min(usize::from(deal.hand)), kitty.min(usize::from(deal.kitty)));
             let mut deck: Vec<Card> = Card::all().flat_map(|c| [c, c]).collect();
+            for c in deal.removed_cards() {
+                deck.remove(deck.iter().position(|x| x == c).expect("two copies"));
+            }
             tricktaker_core::rng::Rng::new(seed).shuffle(&mut deck);
             let hand = |cards: &[Card]| Hand::try_from(cards).expect("at most two copies");
             let hands = std::array::from_fn(|s| hand(&deck[s * size..(s + 1) * size]));
-            let kitty = hand(&deck[100..100 + kitty]);
+            let kitty = hand(&deck[4 * size..4 * size + kitty]);
             let declarers = starter % 2;
-            let rank = Rank::from_value(level).expect("a level is a rank");
             let trump = match suit {
                 Some(s) => Trump::new(Some(rank), Some(Suit::from_index(s))).expect("a rank and a suit"),
                 None => Trump::NO_TRUMP,
             };
             let levels = if declarers == 0 { [level, other] } else { [other, level] };
-            let rules = invariants::rules_from(&rule_picks);
             tractor::round::State::from_cards(hands, kitty, trump, starter, declarers, rules, Some(levels))
                 .expect("a valid position")
         });

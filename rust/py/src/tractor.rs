@@ -7,8 +7,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 use tricktaker_core::cards::{Rank, Suit};
 use tricktaker_core::options::{Kind, RuleOptions, Value};
+use tricktaker_core::tractor::deal::MAX_HAND;
 use tricktaker_core::tractor::follow::{self, FollowRules};
-use tricktaker_core::tractor::round::{HAND_SIZE, NUM_PLAYERS};
+use tricktaker_core::tractor::round::NUM_PLAYERS;
 use tricktaker_core::tractor::{throw, trick, trump, Format, Hand};
 use tricktaker_core::Card as CoreCard;
 
@@ -66,20 +67,21 @@ pub fn hand_arg(cards: &Bound<'_, PyAny>) -> PyResult<Hand> {
     Ok(h)
 }
 
-/// The cards of `name`, one hand in play or one play: at most 25 cards (R10), so that no enumeration over
-/// them runs away (the worst case, 25 cards of one suit, has 4,478,975 leads and 5,200,300 follows of 12).
+/// The cards of `name`, one hand in play or one play: at most 27 cards (R10; 25 under R13, 27 with no kitty
+/// under F5), so that no enumeration over them runs away (the worst case, 27 cards of one suit, has 10,077,695
+/// leads, and a void hand of 27 has 20,058,300 follows of 13).
 pub fn play_arg(cards: &Bound<'_, PyAny>, name: &str) -> PyResult<Hand> {
     let h = hand_arg(cards)?;
-    if h.len() as usize > HAND_SIZE {
+    if h.len() as usize > MAX_HAND {
         return Err(errors::ArgumentError::new_err(format!(
-            "{name} has {} cards; a hand in play holds at most {HAND_SIZE} (R10)",
+            "{name} has {} cards; a hand in play holds at most {MAX_HAND} (R10, F5)",
             h.len()
         )));
     }
     Ok(h)
 }
 
-/// A lead of at most 25 cards, decomposed (R33, F21), runs of `min_tractor_length` pairs or more being
+/// A lead of at most 27 cards, decomposed (R33, F21), runs of `min_tractor_length` pairs or more being
 /// tractors (F20).
 fn format_arg(
     ctx: &trump::TrumpContext,
@@ -241,7 +243,8 @@ pub fn follow_error(
 }
 
 /// Every distinct legal follow as a list of cards in id order; the list sorted by ids. Hands and leads have at
-/// most 25 cards; the worst case, a void hand of 25 against a lead of 12, has 5,200,300 follows. With
+/// most 27 cards (25 under R13's deal); the worst case, a void hand of 25 against a lead of 12, has 5,200,300
+/// follows, and one of 27 (no kitty, F5) against 13 has 20,058,300. With
 /// ``limit``, more than ``limit`` follows raise ``LimitExceededError`` (nothing is listed);
 /// ``count_legal_follows`` counts them without listing.
 #[pyfunction]
@@ -272,7 +275,7 @@ pub fn legal_follows(
     Ok(plays.into_iter().map(|p| cards_out(py, p.cards())).collect())
 }
 
-/// How many plays ``legal_follows`` would list, counted without listing them (at most 5,200,300).
+/// How many plays ``legal_follows`` would list, counted without listing them (at most 20,058,300).
 #[pyfunction]
 #[pyo3(signature = (hand, lead, trump, *, tractor_follow = Text::new("none"), new_adjacency = Text::new("allow"), format_based_draw = true, min_tractor_length = Int::new(2)),
        text_signature = "(hand, lead, trump, *, tractor_follow='none', new_adjacency='allow', format_based_draw=True, min_tractor_length=2)")]

@@ -123,7 +123,8 @@ crate::game::state_class!(
     }
 
     /// A fresh round drawn from a given stack of the 108 cards (R13: position 0 is drawn first, the last 8
-    /// are the talon), where :meth:`new` shuffles one. ``seed`` seeds what else is random: the first drawer of
+    /// are the talon), where :meth:`new` shuffles one. Under a ``kitty_size`` that takes cards out (F5), the
+    /// last copy of each in the stack is taken out and the talon is the ``kitty_size`` cards after the draws. ``seed`` seeds what else is random: the first drawer of
     /// round 1 when the rules draw it at random, and the stacks of R19 redeals. Without declarers it is round
     /// 1. A stack that is not the two decks exactly is refused with an ``InvalidStateError`` naming the card.
     #[staticmethod]
@@ -150,7 +151,8 @@ crate::game::state_class!(
         Ok(State { inner: round::State::from_restacks(restacks, rules, levels, declarers, starter)? })
     }
 
-    /// A play-phase position from explicit cards (hands of one size, 1–25).
+    /// A play-phase position from explicit cards (hands of one size, 1–25, or up to the hand of
+    /// ``kitty_size``).
     #[staticmethod]
     #[pyo3(signature = (hands, kitty, trump, starter, declarers, rules = None, levels = None))]
     fn from_cards(
@@ -236,7 +238,7 @@ crate::game::state_class!(
             leader: leader.map(|l| seat(l, "leader")).transpose()?.unwrap_or(starter),
             table: plays,
             partial: partial.map(|p| play_arg(p, "partial")).transpose()?.unwrap_or(Hand::EMPTY),
-            tricks: tricks.within("tricks", 0, 25)?,
+            tricks: tricks.within("tricks", 0, tricktaker_core::tractor::deal::MAX_HAND as i128)?,
             points: points_arg(points)?,
             penalties: penalties.within("penalties", -100_000, 100_000)?,
             failed_throws: failed_throws.within("failed_throws", 0, 1000)?,
@@ -273,7 +275,7 @@ crate::game::state_class!(
 
     /// Every whole play the player to move may make now, each sorted in play order. A lead may be any set of
     /// cards of one suit, so a long suit on lead has very many: 25 trumps (seven pairs, eleven singles) have
-    /// 4,478,975, seconds and gigabytes to list. With ``limit``, more than ``limit`` plays raise
+    /// 4,478,975, seconds and gigabytes to list (27 trumps, with no kitty, have 10,077,695). With ``limit``, more than ``limit`` plays raise
     /// ``LimitExceededError`` (nothing is listed); ``count_legal_plays()`` counts them without listing. Search
     /// code should build plays card by card through ``legal_actions()`` instead.
     #[pyo3(signature = (*, limit = None))]
@@ -285,7 +287,8 @@ crate::game::state_class!(
         Ok(plays.into_iter().map(|p| cards_out(py, ctx, p)).collect())
     }
 
-    /// How many plays ``legal_plays()`` would list, counted without listing them (at most 5,200,300).
+    /// How many plays ``legal_plays()`` would list, counted without listing them (at most 5,200,300 with
+    /// R13's hands of 25, 20,058,300 with hands of 27).
     fn count_legal_plays(&self) -> usize {
         self.inner.count_legal_plays()
     }
@@ -355,13 +358,26 @@ crate::game::state_class!(
     fn exposed(&self, py: Python<'_>) -> Vec<Vec<Py<Card>>> {
         self.inner.exposed().iter().map(|&h| cards_out(py, None, h)).collect()
     }
-    /// Cards drawn so far, 0–100.
+    /// Cards drawn so far, 0–100 (0 to 4 × ``hand_size`` under ``kitty_size``, F5).
     #[getter]
     fn drawn(&self) -> u8 {
         self.inner.drawn()
     }
+    /// The cards each player draws: 25 (R13), or (108 − ``kitty_size``) // 4 (F5).
+    #[getter]
+    fn hand_size(&self) -> u8 {
+        self.inner.deal_shape().hand
+    }
+    /// The cards taken out before the draw so that the hands are equal (F5: a few 2s or 3s under a
+    /// ``kitty_size`` other than 8, none by default), in the order taken out. They hold no points, take no
+    /// part in the round, and are known to everyone.
+    fn taken_out(&self, py: Python<'_>) -> Vec<Py<Card>> {
+        let cards = self.inner.deal_shape().removed_cards();
+        cards.iter().map(|&c| crate::card::card_object(py, c)).collect()
+    }
     /// The stack of the current deal, in drawing order (R13): position 0 was drawn first, the last 8 are the
-    /// talon. It is hidden information: a seat sees only the cards it drew.
+    /// talon (under ``kitty_size``: the ``4 * hand_size`` draws, the talon, then the cards ``taken_out``).
+    /// It is hidden information: a seat sees only the cards it drew.
     fn stack(&self, py: Python<'_>) -> Vec<Py<Card>> {
         (0..round::STACK).map(|k| crate::card::card_object(py, self.inner.stack_card(k))).collect()
     }
@@ -379,7 +395,7 @@ crate::game::state_class!(
     fn hands<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
         (0..NUM_PLAYERS).map(|s| self.hand_object(py, s)).collect()
     }
-    /// The kitty: the starter's 8 discards (R23, R24).
+    /// The kitty: the starter's 8 discards (R23, R24), or ``kitty_size`` of them (none when it is 0, F5).
     #[getter]
     fn kitty(&self, py: Python<'_>) -> Vec<Py<Card>> {
         cards_out(py, self.ctx(), self.inner.kitty())

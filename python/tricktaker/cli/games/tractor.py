@@ -508,7 +508,7 @@ def tractor_view(state: tractor.State, seat: int, look: Look = PLAIN) -> Text:
     ]
     if state.phase == "draw":
         deal = f" (deal {state.deals})" if state.deals > 1 else ""
-        lines.append(Text(f"Draw: {state.drawn} of 100 cards drawn{deal}"))
+        lines.append(Text(f"Draw: {state.drawn} of {4 * state.hand_size} cards drawn{deal}"))
     if trump is not None:
         lines.append(Text(f"Trump: {symbolized(str(trump), look)}"))
     declaration = state.declaration
@@ -550,7 +550,8 @@ def tractor_view(state: tractor.State, seat: int, look: Look = PLAIN) -> Text:
     lines.append(Text("Your hand:"))
     lines += _hand_lines(state, seat, look)
     if state.phase == "kitty" and starter == seat:
-        lines.append(Text(f"You hold the talon: bury {plural(len(state.hand(seat)) - 25, 'more card')}."))
+        more = len(state.hand(seat)) - state.hand_size
+        lines.append(Text(f"You hold the talon: bury {plural(more, 'more card')}."))
     if state.kitty and ((starter == seat and state.phase != "draw") or _kitty_turned_over(state)):
         owner = "Your kitty (buried)" if starter == seat else "Kitty (turned over)"
         lines.append(Text(f"{owner}: ").append_text(_cards(state.kitty, state, look)))
@@ -910,7 +911,12 @@ class TractorTable(PlayTable):
         while not state.is_terminal:
             if state.deals != deals:
                 if state.deals > deals:
-                    say(f"Nobody declared: all 108 cards are shuffled and drawn again (deal {state.deals}).")
+                    why = (
+                        "Nobody declared"
+                        if state.declarers is None
+                        else "Nobody declared and the talon fixes no trump"
+                    )
+                    say(f"{why}: all 108 cards are shuffled and drawn again (deal {state.deals}).")
                 deals = state.deals
             phase = state.phase
             player = state.current_player
@@ -932,9 +938,9 @@ class TractorTable(PlayTable):
 
     def _draw_turn(self, state: tractor.State, player: int) -> bool:
         say = self.console.print
-        final = state.drawn == 100
+        final = state.drawn == 4 * state.hand_size
         if player == self.seat:
-            say(f"\nThe draw goes on… {state.drawn} of 100 cards drawn; you may declare.")
+            say(f"\nThe draw goes on… {state.drawn} of {4 * state.hand_size} cards drawn; you may declare.")
             before = len(state.history())
             if not self._ask(state):
                 return False
@@ -973,10 +979,13 @@ class TractorTable(PlayTable):
         say(
             f"Declarers: seats {declarers} and {declarers + 2} ({role}); starter: {_who(starter, self.seat)}."
         )
-        if starter == self.seat:
-            say("You take the 8 cards of the talon into your hand and bury 8 cards face down.")
+        k = state.rules.kitty_size
+        if k == 0:
+            say("There is no kitty (kitty_size 0): the starter leads at once.")
+        elif starter == self.seat:
+            say(f"You take the {plural(k, 'card')} of the talon into your hand and bury {k} face down.")
         else:
-            say(f"Seat {starter} takes the 8 cards of the talon into its hand and buries 8 cards.")
+            say(f"Seat {starter} takes the {plural(k, 'card')} of the talon into its hand and buries {k}.")
 
     def _kitty_turn(self, state: tractor.State, player: int) -> bool:
         texts: list[str] = []

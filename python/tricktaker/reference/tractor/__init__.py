@@ -22,7 +22,8 @@ that `round` hands the bodies of some `State` methods to `information`, `saving`
 `State` in annotations only (no import cycle at run time):
 
 * `cards` -- the 54 kinds and their texts, multisets of at most two copies (R2), the ranks (R4), and the
-  sizes of the table: 4 seats (R1), 25 cards each and a talon of 8 (R13).
+  sizes of the table: 4 seats (R1), 25 cards each and a talon of 8 (R13), or the deal of another kitty size
+  with the cards it takes out (F5, ``kitty_size``).
 * `errors` -- `IllegalActionError`, `IllegalPlayError`, `NothingToUndoError`, `UnreachableStateError`.
 * `rng` -- the generator `Rng` both engines use (xoshiro256++ seeded by SplitMix64) and `derive_seed`.
 * `trump` -- `Trump`: the trump order, effective suits and positions inside a suit (R5-R11).
@@ -111,8 +112,18 @@ Readings of the round:
   observation keeps its layout: the new options have no place in it, and a kept rank shows as the trump's
   rank with no suit.
 * Contract: after each card drawn, its drawer is asked whenever it has *any* legal declaration (not only one
-  that uses the new card); the drawer of the 100th card is asked again in the final window if it still has
-  one. A redeal (R19) shuffles the stack in its current order with the same generator.
+  that uses the new card); the drawer of the 100th card (the 4h-th, F5) is asked again in the final window if
+  it still has one. A redeal (R19) shuffles the stack in its current order with the same generator.
+* F5, ``kitty_size = k`` (0 to 104, default R13's 8): r = (108 - k) mod 4 cards of rank rho are taken out,
+  rho the lowest of 2, 3, 4, 6, 7, 8, 9, J, Q, A that is not the round's rank (the declarers' level; 2 at
+  NT), one copy each of clubs, diamonds, hearts, the first r; each seat draws h = (108 - k - r) / 4. The stack
+  stays 108 cards long: 4h drawn, then the talon of k, then the taken-out cards. After every shuffle, and
+  for a stack given (from_stack, restacked deals), the last copies of the taken-out cards, from the last
+  taken out to the first, are moved to the end in their order (a stack ending with them is unchanged; with
+  r = 0 nothing changes, so k = 8 keeps every stream). A later round whose talon flip (R20, F11) decides
+  nothing (no kitty, or only jokers without ``kitty_flip_joker_no_trump``) is dealt again as R19 does. With
+  k = 0 there is no kitty phase: the starter leads once the trump is fixed, and the kitty bonus is 0. The
+  taken-out cards are in no hand, kitty or plane of the observation, known to all, never resampled.
 * A card added to a play being built stays in `State.hand` until the play is complete (contract).
 * R43, F33, option ``negative_points = "clamp"`` (default): `State.points` reports a negative P as 0 and
   `State.raw_points` gives P as it runs (R42); under ``"extra_levels"`` `State.points` is P as it runs.
@@ -130,7 +141,7 @@ Readings of the round:
   talon is never turned. `State.rank` is 15 there; its rank declarations, never legal, read ``declare NTH``.
   Under ``must_defend_ace`` a winner past NT is reported at NT (15), as one past A is at A (14).
 * `State.from_cards` takes any seat as the first leader (a play-phase position); it has 0 deals and 100
-  cards drawn.
+  cards drawn (4h under ``kitty_size``, F5).
 * `State.resample` counts deals with the two copies of a card told apart, as a shuffle does. Another
   starter's kitty may hold cards it exposed to declare, never a card seen in its hand since; once the round
   is over the kitty is known to all and the discards are kept as they were.
@@ -158,6 +169,7 @@ from .cards import DECK, NUM_PLAYERS, parse_card
 from .cards import DECK_SIZE as DECK_SIZE
 from .cards import DRAWN_CARDS as DRAWN_CARDS
 from .cards import HAND_SIZE as HAND_SIZE
+from .cards import KITTY_SIZE_BOUNDS as KITTY_SIZE_BOUNDS
 from .cards import MAX_COPIES as MAX_COPIES
 from .cards import NUM_KINDS as NUM_KINDS
 from .cards import RANKS as RANKS

@@ -6,13 +6,15 @@ contract, clubs, diamonds, hearts, spades, each 2 up to A, then BJ = 52 and RJ =
 A hand, a lead or a play is a multiset of kinds with at most two copies of each (R2): a list of texts in the
 API, a ``Counter`` of ids or a list of ids inside; `_ids` reads and checks one (Rust: ``tractor/hand.rs``,
 the bitset ``Hand``). The sizes of the table -- four seats (R1), 25 cards each and a talon of 8 (R13) -- are
-here too, since every later module counts with them (Rust: ``tractor/round.rs``).
+here too, since every later module counts with them (Rust: ``tractor/round.rs``), and the deal of another
+kitty size (F5, option ``kitty_size``): `_Deal`, and `_take_out` for the cards it takes out of the stack.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Final, Protocol, TypeAlias
 
 SUITS: Final = ("C", "D", "H", "S")
@@ -25,12 +27,19 @@ MAX_COPIES: Final = 2  # R2: two decks, so two identical copies of every kind
 #: The 54 card kinds in id order: ``DECK[i]`` is the text of kind ``i``.
 DECK: Final[tuple[str, ...]] = (*(rank + suit for suit in SUITS for rank in RANKS), "BJ", "RJ")
 
-# The deck and the table (R1, R2, R13): 108 cards, four seats each dealt 25 cards, a talon of 8.
+# The deck and the table (R1, R2, R13): 108 cards, four seats each dealt 25 cards, a talon of 8. These are
+# R13's numbers, the default ``kitty_size = 8``; another kitty size deals as `_Deal` says (F5).
 NUM_PLAYERS: Final = 4  # R1
 HAND_SIZE: Final = 25  # R13
 TALON_SIZE: Final = 8  # R13
 DRAWN_CARDS: Final = NUM_PLAYERS * HAND_SIZE  # the talon is stack positions 100..107
 DECK_SIZE: Final = MAX_COPIES * NUM_KINDS  # R2: 108
+
+#: F5: the bounds of the option ``kitty_size`` (k) for four players: 0 (no kitty) to 104 (one card each).
+KITTY_SIZE_BOUNDS: Final = (0, DECK_SIZE - NUM_PLAYERS)
+#: F5: the ranks whose cards may be taken out of the stack, lowest first: 2 upward, without 5, 10 and K
+#: (the point ranks, R3).
+_TAKE_OUT_RANKS: Final = (2, 3, 4, 6, 7, 8, 9, 11, 12, 14)
 
 _SUIT_SYMBOLS: Final = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
@@ -97,3 +106,51 @@ def _ids(cards: Iterable[CardLike], what: str) -> list[int]:
 
 def _texts(ids: Iterable[int]) -> list[str]:
     return [DECK[kind] for kind in ids]
+
+
+@dataclass(frozen=True)
+class _Deal:
+    """The deal of a round (R13; F4-F6 for four players and two decks under ``kitty_size``): ``hand`` cards
+    to each seat, a talon (kitty) of ``kitty`` cards, and the cards ``taken_out`` of the deck (F5: r = (108 -
+    k) mod 4 of them, in no hand, no kitty, never played, holding no points).
+
+    The stack stays 108 cards long: positions 0 .. 4h - 1 are drawn (`drawn` of them), 4h .. 4h + k - 1 are
+    the talon, and the taken-out cards fill the last r positions in their order (`_take_out`). R13's deal,
+    ``kitty_size = 8``, is h = 25, k = 8, nothing taken out."""
+
+    hand: int
+    kitty: int
+    taken_out: tuple[int, ...]
+
+    @property
+    def drawn(self) -> int:
+        """The cards drawn into the hands, 4h (100 under R13): the talon starts at this stack position."""
+        return NUM_PLAYERS * self.hand
+
+    @property
+    def talon_end(self) -> int:
+        """The stack position after the talon, 4h + k (108 under R13): the taken-out cards start here."""
+        return self.drawn + self.kitty
+
+
+def _deal(kitty_size: int, rank: int) -> _Deal:
+    """F5 for four players: the deal of a kitty of ``kitty_size`` cards in a round whose rank (the declarers'
+    level, R5; 15 at the level NT, which has none) is ``rank``. r = (108 - k) mod 4 cards of rank rho are
+    taken out, one copy of each suit in the order clubs, diamonds, hearts; rho is the lowest of 2, 3, 4, 6,
+    7, 8, 9, J, Q, A that is not ``rank``. Each seat gets h = (108 - k - r) / 4 cards."""
+    removed = (DECK_SIZE - kitty_size) % NUM_PLAYERS
+    low = next(value for value in _TAKE_OUT_RANKS if value != rank)
+    taken_out = tuple(_rank_card(low, suit_index) for suit_index in range(removed))  # C, D, H
+    return _Deal((DECK_SIZE - kitty_size - removed) // NUM_PLAYERS, kitty_size, taken_out)
+
+
+def _take_out(stack: Sequence[int], taken_out: Sequence[int]) -> list[int]:
+    """F5: ``stack`` with the cards ``taken_out`` (c_0 .. c_{r-1}) moved to its end in that order. From the
+    last of them to the first, each marks the last position of the stack that holds it and is not marked
+    yet; the unmarked cards keep their order, and c_0 .. c_{r-1} follow them. A stack that already ends with
+    c_0 .. c_{r-1} is unchanged, and so is every stack when nothing is taken out."""
+    marked: set[int] = set()
+    for kind in reversed(taken_out):
+        position = max(k for k, card in enumerate(stack) if card == kind and k not in marked)
+        marked.add(position)
+    return [card for k, card in enumerate(stack) if k not in marked] + list(taken_out)

@@ -179,7 +179,17 @@ def _no_trump(rank: int, keeps_rank: bool, plain_suit_gap_closing: bool) -> Trum
 
 
 def _flip_talon_ids(talon: Sequence[int], rank: int, joker_no_trump: bool = False) -> tuple[str | None, int]:
-    """R20, F11 on kind ids: (the trump suit, None for a no-trump round, and how many cards were turned)."""
+    """R20, F11 on kind ids: (the trump suit, None for a no-trump round, and how many cards were turned);
+    ValueError if the talon decides nothing."""
+    result = _flip_result(talon, rank, joker_no_trump)
+    if result is None:
+        raise ValueError("the talon holds no card that is not a joker (R20 cannot choose a suit)")
+    return result
+
+
+def _flip_result(talon: Sequence[int], rank: int, joker_no_trump: bool) -> tuple[str | None, int] | None:
+    """R20, F11 on kind ids as `_flip_talon_ids`, or None if the talon decides nothing: it is empty (no
+    kitty, F5) or holds only jokers, none of which F11 lets make a no-trump round."""
     for turned, kind in enumerate(talon, start=1):
         if _rank_value(kind) == rank:
             suit = _printed_suit(kind)
@@ -196,7 +206,7 @@ def _flip_talon_ids(talon: Sequence[int], rank: int, joker_no_trump: bool = Fals
         if best_value is None or value > best_value:  # strictly higher: on a tie the first exposed counts
             best = kind
     if best is None:
-        raise ValueError("the talon holds no card that is not a joker (R20 cannot choose a suit)")
+        return None  # F5: nothing decides (the round is dealt again)
     suit = _printed_suit(best)
     assert suit is not None
     return suit, len(talon)

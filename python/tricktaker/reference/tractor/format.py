@@ -19,7 +19,8 @@ from .trump import Trump
 
 Kind: TypeAlias = Literal["tractor", "pair", "single"]
 
-#: F20: the bounds of ``min_tractor_length`` (L_min) at two decks: a hand of 25 cards holds at most 12 pairs.
+#: F20: the bounds of ``min_tractor_length`` (L_min) at two decks: a hand of 25 cards (R13) holds at most 12
+#: pairs (the 27 of ``kitty_size = 0`` hold 13, but the option's bounds are the library's).
 MIN_TRACTOR_LENGTH_BOUNDS: Final = (2, 12)
 
 

@@ -4,7 +4,8 @@ The bodies of `State.information_state_key` and `State.observation` (whose docst
 give the layout of the 939 numbers). A seat knows the cards it drew and where, after which draws the draw
 stopped for someone to declare or pass (R18), the cards exposed to declare (R15), the talon if it is the
 starter (R23) and the talon cards turned over (R20), every card played, what each lead really led (a failed
-throw's forced component, R34), and the kitty once it knows it (R23, R41).
+throw's forced component, R34), and the kitty once it knows it (R23, R41). The cards a ``kitty_size`` takes
+out of the deck (F5) are a function of the options and the round's rank, known to all: they are in no plane.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 from .actions import DECLARE_SINGLE, DISCARD
-from .cards import DRAWN_CARDS, HAND_SIZE, MAX_COPIES, NUM_KINDS, NUM_PLAYERS, SUITS
+from .cards import MAX_COPIES, NUM_KINDS, NUM_PLAYERS, SUITS
 from .format import _components
 from .scoring import ACE
 from .trick import TOTAL_POINTS
@@ -128,15 +129,17 @@ def observe(state: State, player: int) -> list[float]:
     out[925] = state._trick_points[us] / TOTAL_POINTS
     out[926] = state._trick_points[1 - us] / TOTAL_POINTS
     out[927] = state._kitty_bonus / TOTAL_POINTS
-    out[928] = state._drawn / DRAWN_CARDS
+    out[928] = state._drawn / state._deal.drawn  # of the 4h cards drawn (100 under R13; F5, F6)
     if state._trick:  # the lead (a failed throw's forced component, R34) until the trick is decided
         # F21: the lead as the round reads it, under min_tractor_length.
         components = _components(state._trick[0][1], state._current_trump(), state._rules.min_tractor_length)
-        out[929] = len(state._trick[0][1]) / HAND_SIZE
+        out[929] = (
+            len(state._trick[0][1]) / state._deal.hand
+        )  # / h: 25 under R13 (F5: a lead holds at most h)
         out[930] = sum(part.pairs for part in components) / 12
         out[931] = max((part.pairs for part in components if part.kind == "tractor"), default=0) / 12
         out[932] = float(len(components) > 1)
-    out[933] = state._failed_throws / HAND_SIZE
+    out[933] = state._failed_throws / state._deal.hand  # at most one a trick, h tricks
     rules = state._rules
     options = (
         rules.allow_self_reinforce,

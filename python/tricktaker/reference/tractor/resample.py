@@ -21,9 +21,6 @@ from typing import TYPE_CHECKING, Final, TypeAlias
 from .actions import DECLARE_SINGLE, DISCARD, FINISH, PASS, PLAY
 from .cards import (
     BLACK_JOKER,
-    DECK_SIZE,
-    DRAWN_CARDS,
-    HAND_SIZE,
     NUM_KINDS,
     NUM_PLAYERS,
     RED_JOKER,
@@ -133,8 +130,8 @@ def _kitty_choices_bound(unplayed: int, kept: Counter[int], size: int) -> int:
 @dataclass(frozen=True)
 class _Turn:
     """A seat's turn at the draw as everyone saw it (R15-R18): after its card ``slot`` (counted from 0 in its
-    own drawing order; 24 in the final window), with ``standing`` standing, it could declare or not, and made
-    the declaration ``declared`` if it did."""
+    own drawing order; in the final window its last, h - 1: 24 under R13, F5), with ``standing`` standing, it
+    could declare or not, and made the declaration ``declared`` if it did."""
 
     slot: int
     standing: Declaration | None
@@ -416,15 +413,17 @@ class _HiddenCards:
 
     def _stack_places(self) -> tuple[list[list[int]], list[int]]:
         """The stack positions hidden from the player: each other seat's draws in order (another starter's
-        talon positions after them), and the rest (undrawn, or the talon before it is taken)."""
+        talon positions after them), and the rest (undrawn, or the talon before it is taken). The cards taken
+        out of the deck (F5), known to all, keep their places at the end of the stack."""
         state = self._state
+        deal = state._deal
         slots: list[list[int]] = [[] for _ in range(NUM_PLAYERS)]
         for k in range(state._drawn):
             seat = (state._first + k) % NUM_PLAYERS  # R13
             if seat != self._player:
                 slots[seat].append(k)
-        rest = list(range(state._drawn, DRAWN_CARDS))
-        talon = range(DRAWN_CARDS + state._turned, DECK_SIZE)
+        rest = list(range(state._drawn, deal.drawn))
+        talon = range(deal.drawn + state._turned, deal.talon_end)  # F6: positions 4h .. 4h + k - 1
         if state._phase == "draw":
             rest.extend(talon)
         elif self._talon_owner is not None:
@@ -438,8 +437,10 @@ class _HiddenCards:
             return [[] for _ in range(NUM_PLAYERS)]  # F12: the level NT has no declarations: nothing told
         first = state._first
         visits = [((k + 1, 0), (first + k) % NUM_PLAYERS, k // NUM_PLAYERS) for k in range(state._drawn)]
+        # R18: the final window comes after each seat's last draw, its slot h - 1 (F5; 24 under R13).
+        deal = state._deal
         visits += [
-            ((DRAWN_CARDS, w + 1), (first + w) % NUM_PLAYERS, HAND_SIZE - 1) for w in range(state._window)
+            ((deal.drawn, w + 1), (first + w) % NUM_PLAYERS, deal.hand - 1) for w in range(state._window)
         ]
         turns: list[list[_Turn]] = [[] for _ in range(NUM_PLAYERS)]
         standing: Declaration | None = None

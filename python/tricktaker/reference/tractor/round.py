@@ -2,10 +2,11 @@
 ``round.rs``).
 
 The draw deals one card at a time and stops only where a player may declare (R13-R18); after the 100th card
-a final window offers each player one more chance; then the trump is fixed or the cards redealt (R19-R22),
-the starter takes the talon and discards the kitty (R23, R24), and the tricks are played card by card
-(R25-R39) and scored (R40-R48). `State` also has the search protocol; what a seat knows is computed in
-`information`, saves in `saving` and resampling in `resample`.
+(the 4h-th under ``kitty_size``, F5, F6) a final window offers each player one more chance; then the trump is
+fixed or the cards redealt (R19-R22, F5), the starter takes the talon and discards the kitty (R23, R24; no
+kitty phase without a kitty, F5), and the tricks are played card by card (R25-R39) and scored (R40-R48).
+`State` also has the search protocol; what a seat knows is computed in `information`, saves in `saving` and
+resampling in `resample`.
 """
 
 from __future__ import annotations
@@ -29,19 +30,18 @@ from .actions import (
 from .cards import (
     DECK,
     DECK_SIZE,
-    DRAWN_CARDS,
-    HAND_SIZE,
     MAX_COPIES,
     NUM_KINDS,
     NUM_PLAYERS,
-    TALON_SIZE,
     CardLike,
+    _deal,
     _ids,
     _kind_id,
     _rank_text,
+    _take_out,
     _texts,
 )
-from .declare import Declaration, _declaration_ids, _declared_cards, _flip_talon_ids, _no_trump
+from .declare import Declaration, _declaration_ids, _declared_cards, _flip_result, _no_trump
 from .errors import IllegalActionError, NothingToUndoError, UnreachableStateError
 from .follow import _follow_next
 from .origin import _check_round, _Setup
@@ -116,8 +116,9 @@ class State:
         seed: int = 0,
     ) -> State:
         """A round drawn from an explicit stack of all 108 cards (``stack[0]`` is drawn first, by
-        ``first_drawer`` in round 1, by ``starter`` in later rounds, R14). A redeal (R19) shuffles it with
-        ``Rng(seed)``."""
+        ``first_drawer`` in round 1, by ``starter`` in later rounds, R14). A redeal (R19, F5) shuffles it with
+        ``Rng(seed)``. Under a ``kitty_size`` that takes cards out (F5), the last copies of them in the stack
+        are moved to its end first (see `_take_out`; a stack that ends with them is drawn as it is)."""
         ids = _ids(stack, "the stack")
         if len(ids) != DECK_SIZE or set(Counter(ids).values()) != {MAX_COPIES}:
             raise ValueError(f"the stack must hold all {DECK_SIZE} cards, each kind twice (R2)")
@@ -150,22 +151,20 @@ class State:
         rules: RulesLike | None = None,
         levels: Sequence[int] | None = None,
     ) -> State:
-        """A play-phase position: four hands of one size 1..25 (``hands[seat]``), a kitty of at most 8 cards,
-        the trump, the seat that leads first (``starter``) and the declaring team. No kind more than twice in
-        all (R2). Default levels: the declarers at the trump rank (2 without one), the opponents at 2. The
-        trump's ``plain_suit_gap_closing`` is taken from the rules. Declarers at the level NT (15, under
-        ``after_ace = "no_trump_level"``) need the trump ``Trump(None, None)`` (F12)."""
+        """A play-phase position: four hands of one size 1..h (``hands[seat]``), a kitty of at most k cards,
+        the trump, the seat that leads first (``starter``) and the declaring team; h = 25 and k = 8 (R13), or
+        the deal of ``kitty_size`` (F5: k, and h = (108 - k - r) / 4 with r = (108 - k) mod 4, so 26 for
+        k = 1..4 and 27 for k = 0). No kind more than twice in all (R2), counting the cards ``kitty_size``
+        takes out at the declarers' level (F5). Default levels: the declarers at the trump rank (2 without
+        one), the opponents at 2. The trump's ``plain_suit_gap_closing`` is taken from the rules. Declarers
+        at the level NT (15, under ``after_ace = "no_trump_level"``) need the trump ``Trump(None, None)``
+        (F12)."""
         parsed_rules = Rules.coerce(rules)
         if isinstance(hands, str) or len(hands) != NUM_PLAYERS:
             raise ValueError(f"expected {NUM_PLAYERS} hands, got {len(hands)}")
         parsed_hands = tuple(tuple(sorted(_ids(hand, f"hand {seat}"))) for seat, hand in enumerate(hands))
-        sizes = {len(hand) for hand in parsed_hands}
-        if len(sizes) != 1 or not 1 <= sizes.pop() <= HAND_SIZE:
-            raise ValueError(f"the hands must have one size 1..{HAND_SIZE}, got {[len(h) for h in hands]}")
         parsed_kitty = tuple(_ids(kitty, "the kitty"))
-        if len(parsed_kitty) > TALON_SIZE:
-            raise ValueError(f"the kitty has {len(parsed_kitty)} cards, at most {TALON_SIZE}")
-        _ids(_texts([*(card for hand in parsed_hands for card in hand), *parsed_kitty]), "the cards")
+        held = _ids(_texts([*(card for hand in parsed_hands for card in hand), *parsed_kitty]), "the cards")
         if not isinstance(trump, Trump):
             raise ValueError(f"trump must be a Trump, got {trump!r}")
         trump = Trump(trump.rank, trump.suit, parsed_rules.plain_suit_gap_closing)
@@ -183,6 +182,20 @@ class State:
         if parsed_levels[declarers] == NO_TRUMP_LEVEL and trump.rank is not None:
             # F12: the declarers' level NT is played as a no-trump round without a rank.
             raise ValueError(f"at the declarers' level NT (15) the trump is Trump(None, None), got {trump!r}")
+        # F5: the deal of kitty_size, with the cards it takes out at the declarers' level.
+        deal = _deal(parsed_rules.kitty_size, parsed_levels[declarers])
+        sizes = {len(hand) for hand in parsed_hands}
+        if len(sizes) != 1 or not 1 <= sizes.pop() <= deal.hand:
+            raise ValueError(f"the hands must have one size 1..{deal.hand}, got {[len(h) for h in hands]}")
+        if len(parsed_kitty) > deal.kitty:
+            raise ValueError(f"the kitty has {len(parsed_kitty)} cards, at most {deal.kitty}")
+        counts = Counter(held)
+        for kind, out in Counter(deal.taken_out).items():
+            if counts[kind] + out > MAX_COPIES:
+                raise ValueError(
+                    f"the cards hold {counts[kind]} copies of {DECK[kind]} (the deck has {MAX_COPIES}, and"
+                    f" kitty_size = {deal.kitty} takes {out} out, F5)"
+                )
         state = object.__new__(cls)
         state._rules = parsed_rules
         state._setup = _Setup(
@@ -200,6 +213,8 @@ class State:
         self._declarers: int | None = setup.declarers
         self._starter: int | None = setup.starter
         self._rank = setup.levels[0] if setup.declarers is None else setup.levels[setup.declarers]  # R5
+        # F5: the hands, the talon and the cards taken out, at the round's rank (the declarers' level).
+        self._deal = _deal(self._rules.kitty_size, self._rank)
         self._rng = _generator(setup.seed, setup.rng)
         self._stack: list[int] = []
         self._first = 0
@@ -239,7 +254,7 @@ class State:
                 self._rank = setup.trump.rank
             self._leader = setup.starter
             self._first = setup.starter
-            self._drawn = DRAWN_CARDS  # the draw is over
+            self._drawn = self._deal.drawn  # the draw is over
             self._phase = "play"
             return
 
@@ -269,13 +284,17 @@ class State:
                 # draws from a fresh generator.
                 self._stack = list(restack.stack)
                 self._rng = _generator(0, restack.after)
+        # F5: the cards taken out go to the end of the stack (no change when nothing is taken out).
+        self._stack = _take_out(self._stack, self._deal.taken_out)
         self._drawn = 0
         self._window = 0
         self._decider = None
         self._standing = None
         self._first_declarer = None  # F10: a redeal starts afresh (R19)
         self._hands = [Counter() for _ in range(NUM_PLAYERS)]
-        self._talon = self._stack[DRAWN_CARDS:]  # R13: the last 8 cards
+        # R13: the talon is the 8 cards after the 100 drawn (F6: the k after the 4h drawn).
+        self._talon = self._stack[self._deal.drawn : self._deal.talon_end]
+        self._turned = 0
         self._stops = []
         self._exposed = [Counter() for _ in range(NUM_PLAYERS)]
 
@@ -428,9 +447,9 @@ class State:
         913     4      the seat to act
         917     7      the standing declaration: its maker (4), single / pair / joker pair (3)
         924     4      P / 200 (as it runs, R42); trick points us / 200, them / 200; kitty bonus / 200
-        928     1      cards drawn / 100
-        929     4      the trick's lead: cards / 25, pairs / 12, longest tractor / 12 (0: none), a throw
-        933     1      failed throws so far / 25
+        928     1      cards drawn / 4h (/ 100 under R13's deal; F5, F6)
+        929     4      the trick's lead: cards / h (25), pairs / 12, longest tractor / 12 (0: none), a throw
+        933     1      failed throws so far / h (25)
         934     5      options: self-reinforce, red over black, gap closing, tractor_follow full, exp kitty
         ======  =====  ==================================================================================
         """
@@ -609,9 +628,21 @@ class State:
 
     @property
     def drawn(self) -> int:
-        """How many cards of the current deal have been drawn (100 once the draw is over, and for
-        `from_cards`)."""
+        """How many cards of the current deal have been drawn (4h once the draw is over, and for
+        `from_cards`: 100 under R13's deal, F5's h cards to each seat under ``kitty_size``)."""
         return self._drawn
+
+    @property
+    def hand_size(self) -> int:
+        """The cards each player draws: 25 (R13), or h = (108 - k - r) / 4 under ``kitty_size = k`` (F5)."""
+        return self._deal.hand
+
+    def taken_out(self) -> list[str]:
+        """The cards taken out of the deck so that the hands are equal (F5: r = (108 - k) mod 4 copies of the
+        lowest of 2, 3, 4, 6, 7, 8, 9, J, Q, A that is not the round's rank, clubs, diamonds, hearts; none by
+        default), in that order, the order they end the stack in. They hold no points, take no part in the
+        round and are known to everyone."""
+        return _texts(self._deal.taken_out)
 
     def hand(self, seat: int) -> list[str]:
         """The cards ``seat`` holds now, in id order; the cards of a play being built are still in it."""
@@ -625,12 +656,13 @@ class State:
 
     @property
     def talon(self) -> list[str]:
-        """The 8 talon cards of the current deal in stack order (empty for `from_cards`)."""
+        """The talon cards of the current deal in stack order: 8 (R13), or ``kitty_size`` (F5, F6); empty for
+        `from_cards`."""
         return _texts(self._talon)
 
     @property
     def turned(self) -> int:
-        """How many talon cards R20 turned over (0 when a declaration fixed the trump)."""
+        """How many talon cards R20 turned over (0 when a declaration fixed the trump, and in a new deal)."""
         return self._turned
 
     @property
@@ -687,7 +719,7 @@ class State:
     def _advance_draw(self) -> None:
         """Draw on until a player has a declaration to make or decline, or the draw is over (R13-R20)."""
         while self._phase == "draw":
-            if self._drawn < DRAWN_CARDS:
+            if self._drawn < self._deal.drawn:
                 # R13: card k of the stack goes to seat first + k, counterclockwise.
                 seat = (self._first + self._drawn) % NUM_PLAYERS
                 self._hands[seat][self._stack[self._drawn]] += 1
@@ -707,7 +739,8 @@ class State:
                 return
 
     def _end_draw(self) -> None:
-        """The trump is fixed (R18-R22), or the cards are redealt (R19); then the starter takes the talon."""
+        """The trump is fixed (R18-R22), or the cards are redealt (R19; F5: a later round whose talon decides
+        nothing); then the starter takes the talon, or, without a kitty (F5), leads."""
         standing = self._standing
         rules = self._rules
         flag = rules.plain_suit_gap_closing
@@ -717,13 +750,17 @@ class State:
             assert standing is None and not self._round1
             self._trump = Trump(None, None, flag)
         elif standing is None:
-            if self._round1:
-                # R19: the current stack is shuffled again with the same generator; same first drawer.
+            flip = None
+            if not self._round1:
+                # R20; F11: under kitty_flip_joker_no_trump a joker turned first makes a no-trump round.
+                flip = _flip_result(self._talon, self._rank, rules.kitty_flip_joker_no_trump)
+            if flip is None:
+                # R19: the current stack is shuffled again with the same generator; same first drawer. F5: so
+                # is a later round's whose talon decides nothing (no kitty, or only jokers without F11).
                 self._rng.shuffle(self._stack)
                 self._start_deal()
                 return
-            # R20; F11: under kitty_flip_joker_no_trump a joker turned first makes a no-trump round.
-            suit, self._turned = _flip_talon_ids(self._talon, self._rank, rules.kitty_flip_joker_no_trump)
+            suit, self._turned = flip
             if suit is None:
                 self._trump = _no_trump(self._rank, rules.joker_pair_declaration_keeps_rank, flag)  # F12
             else:
@@ -743,8 +780,12 @@ class State:
             self._declarers = landlord % 2
             self._starter = landlord
         starter = self._starter_seat()
-        self._hands[starter].update(self._talon)  # R23: the starter takes the talon (33 cards)
-        self._phase = "kitty"
+        self._hands[starter].update(self._talon)  # R23: the starter takes the talon (33 cards; h + k, F5)
+        if self._deal.kitty:
+            self._phase = "kitty"
+        else:
+            self._phase = "play"  # F5: no kitty, nothing to discard
+            self._leader = starter  # R25: the starter leads the first trick
 
     def _play_actions(self) -> list[int]:
         seat = (self._leader + len(self._trick)) % NUM_PLAYERS
@@ -788,7 +829,7 @@ class State:
             starter = self._starter_seat()
             self._take(starter, [action - DISCARD])
             self._kitty.append(action - DISCARD)  # R23
-            if len(self._kitty) == TALON_SIZE:
+            if len(self._kitty) == self._deal.kitty:  # R23: 8 discards (F5: k)
                 self._phase = "play"
                 self._leader = starter  # R25: the starter leads the first trick
         elif self._phase == "play":

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Protocol
 
+from .cards import KITTY_SIZE_BOUNDS
 from .format import _check_min_tractor_length
 from .throw import FAILED_THROW_CHOICES
 
@@ -22,6 +23,7 @@ _RULE_FIELDS: Final = (
     "joker_declaration_min",
     "joker_pair_declaration_keeps_rank",
     "kitty_flip_joker_no_trump",
+    "kitty_size",
     "min_tractor_length",
     "plain_suit_gap_closing",
     "tractor_follow",
@@ -84,6 +86,8 @@ class RulesLike(Protocol):
     @property
     def kitty_flip_joker_no_trump(self) -> bool: ...
     @property
+    def kitty_size(self) -> int: ...
+    @property
     def min_tractor_length(self) -> int: ...
     @property
     def plain_suit_gap_closing(self) -> bool: ...
@@ -126,9 +130,15 @@ def _check_bool(field: str, value: object) -> None:
         raise ValueError(f"Rules.{field} must be a bool, got {value!r}")
 
 
+def _check_int(field: str, value: object, bounds: tuple[int, int]) -> None:
+    low, high = bounds
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"Rules.{field} must be an int from {low} to {high}, got {value!r}")
+
+
 @dataclass(frozen=True)
 class Rules:
-    """The options of A.4 and those of the variants' A.5 that the four-player two-deck game has (F7, F8,
+    """The options of A.4 and those of the variants' A.5 that the four-player two-deck game has (F5, F7, F8,
     F10-F12, F20, F26, F27, F32, F33, F35); the defaults are the specification's (tractor.md)."""
 
     first_drawer_round1: str = "random"  # R14: "random" (below(4)) or "seat0"
@@ -149,6 +159,10 @@ class Rules:
     # F11: in a later round's talon flip (R20), a joker turned before any trump-rank card makes a no-trump
     # round
     kitty_flip_joker_no_trump: bool = False
+    # F5: k, the cards of the kitty (0 to 104; R13's 8). (108 - k) mod 4 cards of the lowest rank of 2, 3, 4,
+    # 6, 7, 8, 9, J, Q, A that is not the round's are taken out (C, D, H), and each seat draws the rest but
+    # k; no kitty phase at 0, and a later round whose talon flip (R20) decides nothing is dealt again
+    kitty_size: int = 8
     # F20, F21: L_min, the fewest consecutive pairs that make a tractor (2 to 12; the width is always 2 at two
     # decks); a shorter run of pairs in a lead is separate pairs, so such a lead is a throw (TV-F15)
     min_tractor_length: int = 2
@@ -191,6 +205,7 @@ class Rules:
         _check_choice("joker_declaration_min", self.joker_declaration_min, JOKER_DECLARATION_MIN_CHOICES)
         _check_bool("joker_pair_declaration_keeps_rank", self.joker_pair_declaration_keeps_rank)
         _check_bool("kitty_flip_joker_no_trump", self.kitty_flip_joker_no_trump)
+        _check_int("kitty_size", self.kitty_size, KITTY_SIZE_BOUNDS)
         _check_min_tractor_length(self.min_tractor_length, "Rules.min_tractor_length")
         _check_bool("plain_suit_gap_closing", self.plain_suit_gap_closing)
         _check_choice("tractor_follow", self.tractor_follow, TRACTOR_FOLLOW_CHOICES)

@@ -158,20 +158,24 @@ fn overrides_with(pairs: u64, jokers: u64, rank: Rank, st: Standing, by: u8, rul
     }
 }
 
-/// R20, F11: the trump suit from turning the talon over (`None`: a no-trump round), and how many cards were
-/// turned: the first trump-rank card decides; without one, the highest-ranked non-joker (the first turned on
-/// ties). Under `kitty_flip_joker_no_trump` a joker turned before any rank card stops the turning: no trump.
-pub fn talon_flip(talon: &[Card], rank: Rank, rules: &Rules) -> (Option<Suit>, usize) {
+/// R20, F11: the trump suit from turning the talon over (`Some(None)`: a no-trump round), and how many cards
+/// were turned: the first trump-rank card decides; without one, the highest-ranked non-joker (the first turned
+/// on ties). Under `kitty_flip_joker_no_trump` a joker turned before any rank card stops the turning: no trump.
+/// `None` if nothing decides: a talon of jokers only, or none at all (F5's smaller kitties; R13's 8 cards always
+/// hold a suited one).
+pub fn talon_flip(talon: &[Card], rank: Rank, rules: &Rules) -> Option<(Option<Suit>, usize)> {
     let decides = |c: &Card| c.rank() == Some(rank) || (rules.kitty_flip_joker_no_trump && c.is_joker());
     if let Some(i) = talon.iter().position(decides) {
-        return (talon[i].suit(), i + 1);
+        return Some((talon[i].suit(), i + 1));
     }
-    let best = talon
-        .iter()
-        .filter_map(|c| Some((c.rank()?, c.suit()?)))
-        .reduce(|best, x| if x.0 > best.0 { x } else { best })
-        .expect("only four jokers exist, so eight cards hold a suited one");
-    (Some(best.1), talon.len())
+    let best = talon.iter().filter_map(|c| Some((c.rank()?, c.suit()?))).reduce(|best, x| {
+        if x.0 > best.0 {
+            x
+        } else {
+            best
+        }
+    })?;
+    Some((Some(best.1), talon.len()))
 }
 
 #[cfg(test)]
@@ -263,9 +267,9 @@ mod tests {
         // Turning the kitty at rank 5: BJ is skipped (5♥ → hearts), or stops the turning.
         let five = Rank::from_value(5).unwrap();
         let kitty: Vec<Card> = "9C BJ 5H KD 3S 8C 10H 2D".split(' ').map(|c| c.parse().unwrap()).collect();
-        assert_eq!(talon_flip(&kitty, five, &Rules::default()), (Some(Suit::Hearts), 3));
+        assert_eq!(talon_flip(&kitty, five, &Rules::default()), Some((Some(Suit::Hearts), 3)));
         let flip = Rules { kitty_flip_joker_no_trump: true, ..Rules::default() };
-        assert_eq!(talon_flip(&kitty, five, &flip), (None, 2));
+        assert_eq!(talon_flip(&kitty, five, &flip), Some((None, 2)));
     }
 
     #[test]
@@ -316,7 +320,12 @@ mod tests {
         let five = Rank::from_value(5).unwrap();
         let cards = |t: &str| -> Vec<Card> { t.split_whitespace().map(|c| c.parse().unwrap()).collect() };
         let r = Rules::default();
-        assert_eq!(talon_flip(&cards("9C BJ QD 4S 5H 3C 3D 3S"), five, &r), (Some(Suit::Hearts), 5));
-        assert_eq!(talon_flip(&cards("KS RJ AD 3C AC 10H 7D 9S"), five, &r), (Some(Suit::Diamonds), 8));
+        assert_eq!(talon_flip(&cards("9C BJ QD 4S 5H 3C 3D 3S"), five, &r), Some((Some(Suit::Hearts), 5)));
+        assert_eq!(talon_flip(&cards("KS RJ AD 3C AC 10H 7D 9S"), five, &r), Some((Some(Suit::Diamonds), 8)));
+        // F5: a smaller talon may hold nothing that decides.
+        assert_eq!(talon_flip(&cards("BJ RJ"), five, &r), None);
+        assert_eq!(talon_flip(&[], five, &r), None);
+        let flip = Rules { kitty_flip_joker_no_trump: true, ..Rules::default() };
+        assert_eq!(talon_flip(&cards("BJ RJ"), five, &flip), Some((None, 1)));
     }
 }

@@ -53,7 +53,7 @@ impl fmt::Display for State {
             self.phase().name()
         )?;
         if self.phase() == Phase::Draw {
-            write!(f, " · {} of 100 drawn", self.drawn())?;
+            write!(f, " · {} of {} drawn", self.drawn(), self.deal_shape().drawn())?;
         }
         if let Some(trump) = self.trump() {
             write!(f, "\nTrump: {trump}")?;

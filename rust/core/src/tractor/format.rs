@@ -1,5 +1,6 @@
 //! Lead formats (R12, R27, R33): a lead split into tractors, pairs and singles of one effective suit.
 
+use super::deal::MAX_HAND;
 use super::hand::Hand;
 use super::trump::{runs, ESuit, TrumpContext};
 use crate::cards::Card;
@@ -66,7 +67,9 @@ impl fmt::Display for FormatError {
             FormatError::MixedSuits(a, b) => {
                 write!(f, "{a} and {b} are of different effective suits; a lead is of one suit (R27)")
             }
-            FormatError::TooMany(n) => write!(f, "a lead of {n} cards is longer than a hand (25)"),
+            FormatError::TooMany(n) => {
+                write!(f, "a lead of {n} cards is longer than a hand ({MAX_HAND}, with no kitty: F5)")
+            }
         }
     }
 }
@@ -131,7 +134,7 @@ pub fn decompose(ctx: &TrumpContext, lead: Hand) -> Result<Format, FormatError> 
 #[inline(always)] // inlined into the CPU-specific playout kernel
 pub fn decompose_with(ctx: &TrumpContext, lead: Hand, min_tractor: u8) -> Result<Format, FormatError> {
     let first = lead.first().ok_or(FormatError::Empty)?;
-    if lead.len() > 25 {
+    if lead.len() > MAX_HAND as u32 {
         return Err(FormatError::TooMany(lead.len()));
     }
     let suit = ctx.suit_of(first);

@@ -15,8 +15,6 @@ use crate::error::ResampleError;
 use crate::game::{Game, Information};
 use crate::rng::{splitmix64, Rng};
 
-const DRAWN: usize = 100;
-
 /// Whether `seat` knows the kitty: the starter who took the talon (it knows the talon and its own discards),
 /// and everyone once the round is over (R41: the kitty is turned over).
 pub(crate) fn knows_kitty(state: &State, seat: u8) -> bool {
@@ -55,6 +53,7 @@ fn variant_code(state: &State) -> u64 {
         | u64::from(!r.format_based_draw) << 18
         | (r.throw_compare as u64) << 19
         | (r.after_ace as u64) << 21
+        | u64::from(r.kitty_size ^ super::deal::DEFAULT_KITTY) << 22
 }
 
 /// Length of an observation (see [`observe`] for the layout).
@@ -85,16 +84,17 @@ impl Information for State {
                 // The seat's own draws, in order.
                 let drawn = usize::from(state.drawn());
                 let first = usize::from(state.first_drawer());
-                for k in (0..drawn.min(DRAWN)).filter(|k| (first + k) % 4 == usize::from(seat)) {
+                let talon = state.deal_shape().talon();
+                for k in (0..drawn.min(talon.start)).filter(|k| (first + k) % 4 == usize::from(seat)) {
                     feed(u64::from(state.stack_card(k).id()) | (k as u64) << 8);
                 }
                 if state.starter() == Some(seat) && state.phase() != Phase::Draw {
-                    for k in DRAWN..108 {
+                    for k in talon.clone() {
                         feed(u64::from(state.stack_card(k).id()) | 1 << 20);
                     }
                 }
                 for k in 0..usize::from(state.flipped()) {
-                    feed(u64::from(state.stack_card(DRAWN + k).id()) | 1 << 21);
+                    feed(u64::from(state.stack_card(talon.start + k).id()) | 1 << 21);
                 }
             }
             Origin::Trick(start) => {
@@ -103,7 +103,7 @@ impl Information for State {
                 let own = start.hands[usize::from(seat)];
                 feed(own.kinds() | 1 << 58);
                 feed(own.pairs() | 1 << 59);
-                let played = start.played();
+                let played = start.played(&state.rules());
                 feed(played.kinds() | 1 << 57);
                 feed(played.pairs() | 1 << 56);
                 let trump = start.trump;
@@ -167,9 +167,11 @@ impl Information for State {
     /// | 913 | 4 | the seat to act |
     /// | 917 | 7 | the standing declaration: by (4), single / pair / jokers (3) |
     /// | 924 | 4 | P / 200; trick points us / 200, them / 200; the kitty bonus / 200 |
-    /// | 928 | 1 | cards drawn / 100 |
-    /// | 929 | 4 | the lead: cards / 25, pairs / 12, longest tractor / 12, a throw |
-    /// | 933 | 1 | failed throws so far / 25 |
+    /// | 928 | 1 | cards drawn / the cards the hands draw (100; 4h with hands of h under `kitty_size`, F5) |
+    /// | 929 | 4 | the lead: cards / 25 (h), pairs / 12, longest tractor / 12, a throw |
+    /// | 933 | 1 | failed throws so far / 25 (h: at most one a trick) |
+    ///
+    /// The cards F5 takes out are in no plane: they are the same in every round of the rules and trump rank.
     /// | 934 | 5 | options: self-reinforce, red over black, gap closing, `tractor_follow = full`, exp kitty |
     fn observe(&self, seat: u8, out: &mut [f32]) {
         let (state, out): (&State, &mut [f32; OBSERVATION_SIZE]) =
@@ -197,8 +199,9 @@ impl Information for State {
         if knows_kitty(state, seat) {
             plane(out, 756, state.kitty());
         }
+        let talon = state.deal_shape().talon().start;
         let turned: Vec<Card> =
-            (0..usize::from(state.flipped())).map(|k| state.stack_card(DRAWN + k)).collect();
+            (0..usize::from(state.flipped())).map(|k| state.stack_card(talon + k)).collect();
         plane(out, 810, Hand::try_from(turned.as_slice()).expect("distinct stack positions"));
         if let Some(t) = state.trump() {
             out[864 + t.rank().map_or(13, |r| usize::from(r.index()))] = 1.0;
@@ -236,14 +239,15 @@ impl Information for State {
         out[925] = points[usize::from(us)] as f32 / 200.0;
         out[926] = points[usize::from(1 - us)] as f32 / 200.0;
         out[927] = state.kitty_bonus() as f32 / 200.0;
-        out[928] = f32::from(state.drawn()) / 100.0;
+        let deal = state.deal_shape();
+        out[928] = f32::from(state.drawn()) / f32::from(deal.drawn());
         if let Some(lead) = state.lead() {
-            out[929] = lead.size() as f32 / 25.0;
+            out[929] = lead.size() as f32 / f32::from(deal.hand);
             out[930] = lead.pair_count() as f32 / 12.0;
             out[931] = f32::from(lead.longest_tractor()) / 12.0;
             out[932] = f32::from(u8::from(lead.is_throw()));
         }
-        out[933] = f32::from(state.failed_throws()) / 25.0;
+        out[933] = f32::from(state.failed_throws()) / f32::from(deal.hand);
         let r = state.rules();
         let flags = [
             r.allow_self_reinforce,

@@ -2,7 +2,8 @@
 //!
 //! The card-level rules on bitset hands: [`hand`] (multisets of the 108 cards), [`trump`] (effective suits and
 //! positions), [`format`] (splitting a lead), [`follow`] (legal follows), [`throw`] (throw validity),
-//! [`trick`] (trick winners and points), [`ruff`] (ruffs of a throw compared, F30). The round: [`declare`] (declarations, R15–R20), [`actions`]
+//! [`trick`] (trick winners and points), [`ruff`] (ruffs of a throw compared, F30). The round: [`deal`] (the
+//! kitty's and the hands' sizes, F4/F5), [`declare`] (declarations, R15–R20), [`actions`]
 //! (numbered decisions), [`rules`] (options), [`round`] (the state machine), [`scoring`] (R40–R47),
 //! [`position`] (any play-phase position, and a round started there), [`solver`] (the last tricks solved
 //! exactly), [`information`] and [`resample`] (what a seat knows), [`greedy`] (the rollout policies),
@@ -11,6 +12,7 @@
 //! [`crate::game::Saved`].
 
 pub mod actions;
+pub mod deal;
 pub mod declare;
 pub mod display;
 pub mod evaluate;

@@ -9,16 +9,18 @@
 //! game's own position plays on exactly as the game does.
 //!
 //! The cards already played are those of the two decks that are not in the hands, on the table or in the
-//! kitty; which seat played them is not part of a position (a round started from one knows only the set).
+//! kitty, nor taken out before the draw (F5, under `kitty_size`); which seat played them is not part of a
+//! position (a round started from one knows only the set).
 
 use super::actions::PLAY;
+use super::deal::Deal;
 use super::hand::Hand;
-use super::round::{team, State, HAND_SIZE, KITTY_SIZE, NUM_PLAYERS};
+use super::round::{team, State, NUM_PLAYERS};
 use super::rules::Rules;
 use super::scoring::{check_levels, NT_LEVEL};
 use super::trick::points;
 use super::trump::Trump;
-use crate::cards::Card;
+use crate::cards::{Card, Rank};
 use crate::error::InvalidState;
 use crate::game::Game;
 
@@ -34,7 +36,8 @@ pub struct Position {
     pub declarers: u8,
     /// The declarer who took the talon and discarded the kitty (R23): it knows the kitty.
     pub starter: u8,
-    /// The kitty: 8 cards in a dealt round, fewer or none in a made-up position (R41 multiplies its points).
+    /// The kitty: 8 cards (or `kitty_size`) in a dealt round, fewer or none in a made-up position (R41
+    /// multiplies its points).
     pub kitty: Hand,
     /// Each team's level (2..=14); the declarers' level is the trump rank (R5).
     pub levels: [u8; 2],
@@ -97,13 +100,19 @@ impl Position {
         (self.leader + i as u8) % 4
     }
 
-    /// The cards of the two decks not in the hands, on the table or in the kitty: those already played (each
-    /// kind as many times as the decks hold more of it than the position lists).
-    pub fn played(&self) -> Hand {
+    /// How `rules` share out the cards in this position's round (F4, F5): its trump rank is the declarers'
+    /// level.
+    pub fn deal(&self, rules: &Rules) -> Deal {
+        Deal::new(rules.kitty_size, Rank::from_value(self.levels[usize::from(self.declarers) % 2]))
+    }
+
+    /// The cards of the two decks not in the hands, on the table or in the kitty, nor taken out under `rules`
+    /// (F5): those already played (each kind as many times as the decks hold more of it than that).
+    pub fn played(&self, rules: &Rules) -> Hand {
         self.hands
             .iter()
             .chain(&self.table)
-            .chain([&self.kitty])
+            .chain([&self.kitty, &self.deal(rules).removed()])
             .fold(Hand::FULL, |left, &h| left.saturating_minus(h))
     }
 
@@ -135,8 +144,8 @@ impl Position {
             && (self.tricks, self.points, self.penalties, self.failed_throws, self.deals) == (0, 0, 0, 0, 0)
     }
 
-    /// Everything but the replay of the table: the setup, the cards, the sizes and the scores.
-    fn check(&self) -> Result<(), String> {
+    /// Everything but the replay of the table: the setup, the cards, the sizes and the scores, under `rules`.
+    fn check(&self, rules: &Rules) -> Result<(), String> {
         if self.declarers >= 2 || self.starter >= 4 || team(self.starter) != self.declarers {
             return Err(format!(
                 "starter must be a seat 0-3 of the declaring team (0: seats 0 and 2, 1: seats 1 and 3), not {} \
@@ -166,18 +175,19 @@ impl Position {
                 self.trump
             ));
         }
-        if self.kitty.len() > KITTY_SIZE as u32 {
-            return Err(format!("the kitty has {} cards; it has at most 8", self.kitty.len()));
+        let deal = self.deal(rules);
+        if self.kitty.len() > u32::from(deal.kitty) {
+            return Err(format!("the kitty has {} cards; it has at most {}", self.kitty.len(), deal.kitty));
         }
-        self.check_cards()?;
-        self.check_sizes()?;
-        self.check_scores()
+        self.check_cards(&deal)?;
+        self.check_sizes(&deal)?;
+        self.check_scores(rules)
     }
 
-    /// No card more often than the two decks hold it (R2).
-    fn check_cards(&self) -> Result<(), String> {
+    /// No card more often than the two decks hold it (R2), counting those taken out (F5).
+    fn check_cards(&self, deal: &Deal) -> Result<(), String> {
         let mut count = [0u32; 54];
-        for h in self.hands.iter().chain(&self.table).chain([&self.kitty]) {
+        for h in self.hands.iter().chain(&self.table).chain([&self.kitty, &deal.removed()]) {
             for c in h.kinds_iter() {
                 count[usize::from(c.id())] += h.count(c);
             }
@@ -188,15 +198,16 @@ impl Position {
                 3 => "three times".to_string(),
                 n => format!("{n} times"),
             };
+            let out = if deal.removed().count(card) > 0 { ", one taken out (F5)" } else { "" };
             return Err(format!(
-                "{card} is held {times} (hands, table and kitty); the two decks hold two (R2)"
+                "{card} is held {times} (hands, table and kitty{out}); the two decks hold two (R2)"
             ));
         }
         Ok(())
     }
 
     /// The table's sizes, and hand sizes that agree with it and with the tricks played.
-    fn check_sizes(&self) -> Result<(), String> {
+    fn check_sizes(&self, deal: &Deal) -> Result<(), String> {
         if self.table.len() >= NUM_PLAYERS {
             return Err(format!(
                 "the table holds {} plays; a trick on the table has at most 3 (the 4th completes it)",
@@ -221,8 +232,8 @@ impl Position {
                 "seat {mover}, to play, holds no card: a round whose hands are empty is over"
             ));
         }
-        if n > HAND_SIZE as u32 {
-            return Err(format!("seat {mover} holds {n} cards; a hand holds at most 25"));
+        if n > u32::from(deal.hand) {
+            return Err(format!("seat {mover} holds {n} cards; a hand holds at most {}", deal.hand));
         }
         for s in 0..NUM_PLAYERS as u8 {
             let played = (0..self.table.len()).any(|i| self.seat_of(i) == s);
@@ -244,7 +255,7 @@ impl Position {
                 ));
             }
         }
-        let most = HAND_SIZE as u32 - n;
+        let most = u32::from(deal.hand) - n;
         if u32::from(self.tricks) > most {
             return Err(format!(
                 "{} tricks played, but the hands held {n} cards at this trick's start: each trick takes at least \
@@ -262,14 +273,14 @@ impl Position {
     }
 
     /// P so far: card points that the played cards can make, penalties in steps of 10 (R40, R42).
-    fn check_scores(&self) -> Result<(), String> {
+    fn check_scores(&self, rules: &Rules) -> Result<(), String> {
         if self.points < 0 || self.points % 5 != 0 {
             return Err(format!(
                 "P (the opponents' card points) must be a multiple of 5 and at least 0, not {}",
                 self.points
             ));
         }
-        let available = points(self.played());
+        let available = points(self.played(rules));
         if self.points > available as i32 {
             return Err(format!(
                 "P is {}, but the cards already played hold only {available} points",
@@ -308,7 +319,7 @@ impl State {
     /// A round at a play-phase position (see [`Position`] and the module docs): checked whole, the table's
     /// plays and the play being built replayed with every legality check. The error names what is wrong.
     pub fn from_position(position: &Position, rules: Rules) -> Result<State, InvalidState> {
-        position.check().map_err(InvalidState)?;
+        position.check(&rules).map_err(InvalidState)?;
         check_levels(position.levels, &rules).map_err(InvalidState)?;
         if position.levels[usize::from(position.declarers)] == NT_LEVEL && position.trump != Trump::NO_TRUMP {
             return Err(InvalidState(format!(

@@ -34,7 +34,7 @@ use super::format::{decompose_with, Format};
 use super::hand::Hand;
 use super::information::knows_kitty;
 use super::position::Position;
-use super::round::{Origin, Phase, Restack, Restacks, State, NUM_PLAYERS};
+use super::round::{Origin, Phase, Restack, Restacks, State, NUM_PLAYERS, STACK};
 use super::rules::Rules;
 use super::throw::check_throw;
 use crate::cards::{Card, Rank, Suit};
@@ -44,8 +44,6 @@ use crate::rng::Rng;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
-
-const DRAWN: usize = 100;
 
 /// How many deals [`resample`] tries before giving up. The real deal is always consistent, but a deal whose
 /// draw told very much (say, nobody could declare until the last cards) may be rare among the proposals.
@@ -314,7 +312,7 @@ impl<'a> View<'a> {
         let start = match &self.draws {
             None => self.position(dealt, &rest),
             Some(Draws { slots, rest: places, events }) => {
-                let mut stack: [Card; 108] = std::array::from_fn(|k| state.stack_card(k));
+                let mut stack: [Card; STACK] = std::array::from_fn(|k| state.stack_card(k));
                 for s in (0..NUM_PLAYERS).filter(|&s| s != usize::from(self.seat)) {
                     let order =
                         self.arrange(s, dealt[s], slots[s].len(), &events[s], rng).ok_or(Reject::Other)?;
@@ -466,7 +464,7 @@ impl<'a> View<'a> {
         }
     }
 
-    fn restacked(&self, stack: [Card; 108], rng: &mut Rng) -> Option<State> {
+    fn restacked(&self, stack: [Card; STACK], rng: &mut Rng) -> Option<State> {
         let state = self.state;
         let deal = state.deals();
         let mut stacks: Vec<Restack> = match state.origin() {
@@ -562,12 +560,14 @@ fn played_cards(state: &State) -> [Hand; NUM_PLAYERS] {
 }
 
 fn flipped_cards(state: &State) -> Hand {
-    let turned: Vec<Card> = (0..usize::from(state.flipped())).map(|k| state.stack_card(DRAWN + k)).collect();
+    let talon = state.deal_shape().talon().start;
+    let turned: Vec<Card> = (0..usize::from(state.flipped())).map(|k| state.stack_card(talon + k)).collect();
     Hand::try_from(turned.as_slice()).expect("distinct stack positions")
 }
 
 /// The stack positions hidden from `seat`: each other seat's draws in order (and a hidden starter's talon
-/// positions after them), and the rest (undrawn, or the talon before it is taken).
+/// positions after them), and the rest (undrawn, or the talon before it is taken). The cards F5 took out end
+/// the stack, known to all.
 fn deal_slots(state: &State, seat: u8, talon_owner: Option<u8>) -> ([Vec<usize>; NUM_PLAYERS], Vec<usize>) {
     let mut slots: [Vec<usize>; NUM_PLAYERS] = Default::default();
     let first = usize::from(state.first_drawer());
@@ -577,8 +577,9 @@ fn deal_slots(state: &State, seat: u8, talon_owner: Option<u8>) -> ([Vec<usize>;
             slots[s].push(k);
         }
     }
-    let talon = DRAWN + usize::from(state.flipped())..108;
-    let mut rest: Vec<usize> = (usize::from(state.drawn())..DRAWN).collect();
+    let talon = state.deal_shape().talon();
+    let mut rest: Vec<usize> = (usize::from(state.drawn())..talon.start).collect();
+    let talon = talon.start + usize::from(state.flipped())..talon.end;
     match (state.phase(), talon_owner) {
         (Phase::Draw, _) => rest.extend(talon),
         (_, Some(st)) => slots[usize::from(st)].extend(talon),
@@ -602,10 +603,12 @@ fn draw_events(state: &State, seat: u8) -> [Vec<Event>; NUM_PLAYERS] {
     let turns = (0..drawn).map(|k| (k, (first + k) % 4, k / 4));
     // Turns of the final window: those taken, and the one being decided if the draw stopped there.
     let taken_turns = usize::from(state.window_turns());
-    let deciding = usize::from(taken_turns < 4 && stops >> (DRAWN + taken_turns) & 1 == 1);
+    let (all_drawn, last_slot) =
+        (usize::from(state.deal_shape().drawn()), usize::from(state.deal_shape().hand) - 1);
+    let deciding = usize::from(taken_turns < 4 && stops >> (all_drawn + taken_turns) & 1 == 1);
     let window = (0..taken_turns + deciding)
-        .filter(|_| drawn == DRAWN)
-        .map(|w| (DRAWN + w, (first + w) % 4, HAND_SLOTS - 1));
+        .filter(|_| drawn == all_drawn)
+        .map(|w| (all_drawn + w, (first + w) % 4, last_slot));
     let mut events: [Vec<Event>; NUM_PLAYERS] = Default::default();
     let mut standing = None;
     for (bit, s, slot) in turns.chain(window) {
@@ -626,8 +629,6 @@ fn draw_events(state: &State, seat: u8) -> [Vec<Event>; NUM_PLAYERS] {
     }
     events
 }
-
-const HAND_SLOTS: usize = 25;
 
 /// The cards that decide whether a seat may declare: the trump-rank cards of each suit and the jokers.
 fn declarable(rank: Rank) -> [Card; 6] {

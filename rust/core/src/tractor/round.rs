@@ -6,6 +6,7 @@
 //! they belong to is complete.
 
 use super::actions::{Action, DISCARD, FINISH, NUM_ACTIONS, PASS, PLAY};
+use super::deal::Deal;
 use super::declare::{can_declare, legal_declarations, no_trump, talon_flip, Standing};
 use super::follow::{extensions, FollowRules};
 use super::format::{decompose, decompose_with, Format};
@@ -24,16 +25,11 @@ use crate::rng::{splitmix64, Rng};
 use std::sync::Arc;
 
 pub const NUM_PLAYERS: usize = 4;
-/// Cards drawn by each player (R13).
-pub const HAND_SIZE: usize = 25;
-/// Cards of the talon and of the kitty (R13, R23).
-pub const KITTY_SIZE: usize = 8;
-/// The cards of a deal's stack: two decks (R1).
+/// The cards of a deal's stack: two decks (R1), the cards F5 takes out at its end.
 pub const STACK: usize = 108;
 /// The last deal of a round a save may give a stack for (R19 redeals: a round dealt again even twice is rare),
 /// which bounds the work of loading any save.
 pub const MAX_RESTACKED_DEAL: u32 = 1000;
-const DRAWN: u8 = (NUM_PLAYERS * HAND_SIZE) as u8;
 
 /// The team of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3 (A.0).
 #[inline]
@@ -46,7 +42,7 @@ pub const fn team(seat: u8) -> u8 {
 pub enum Phase {
     /// Drawing, and the final declaration window after it.
     Draw,
-    /// The starter discards 8 cards.
+    /// The starter discards the kitty (8 cards, or `kitty_size`).
     Kitty,
     Play,
     Done,
@@ -162,6 +158,8 @@ struct Setup {
     rank: Rank,
     /// The declarers are at the level NT (F35): a no-trump round without declarations or kitty flip (F12).
     nt_level: bool,
+    /// How the cards are shared out (F4, F5): each hand's, the kitty's, the cards taken out.
+    deal: Deal,
     /// The follow options of `rules`, kept apart so that the follow functions read them in place.
     follow: FollowRules,
     first_drawer: u8,
@@ -213,8 +211,8 @@ struct Score {
 struct Shown {
     exposed: [Hand; NUM_PLAYERS],
     /// What everyone saw that the history does not say (for information keys and `resample`): the draws after
-    /// which the drawer stopped to declare or pass (bit k: after the (k+1)th card; bit 100 + w: turn w of the
-    /// final window), and a hash of the failed throws' outcomes.
+    /// which the drawer stopped to declare or pass (bit k: after the (k+1)th card; bit 4h + w, 100 + w with
+    /// R13's hands of 25: turn w of the final window), and a hash of the failed throws' outcomes.
     stops: u128,
     throws: u64,
     /// The effective suits each seat has shown void in (it followed a lead with fewer cards of its suit).
@@ -351,6 +349,7 @@ impl State {
                 starter,
                 rank,
                 nt_level: level == NT_LEVEL,
+                deal: Deal::new(rules.kitty_size, Rank::from_value(level)),
                 follow: FollowRules::of(&rules),
                 first_drawer: 0,
             },
@@ -401,9 +400,10 @@ impl State {
         }
     }
 
-    /// A play-phase position from explicit cards: hands of one size (1–25; cards not listed count as played),
-    /// the kitty (up to 8 cards, for R41), the trump, the starter who leads, and the declaring team: the first
-    /// lead of a [`Position`] ([`State::from_position`] of [`Position::first_lead`]).
+    /// A play-phase position from explicit cards: hands of one size (1–25, or the hand of `kitty_size`; cards
+    /// not listed count as played), the kitty (up to 8 cards, or `kitty_size`, for R41), the trump, the
+    /// starter who leads, and the declaring team: the first lead of a [`Position`] ([`State::from_position`]
+    /// of [`Position::first_lead`]).
     pub fn from_cards(
         hands: [Hand; NUM_PLAYERS],
         kitty: Hand,
@@ -413,18 +413,6 @@ impl State {
         rules: Rules,
         levels: Option<[u8; 2]>,
     ) -> Result<State, InvalidState> {
-        let n = hands[0].len();
-        if !(1..=HAND_SIZE as u32).contains(&n) || hands.iter().any(|h| h.len() != n) {
-            let sizes: Vec<u32> = hands.iter().map(|h| h.len()).collect();
-            return Err(InvalidState(format!("hands must have one size from 1 to 25, not {sizes:?}")));
-        }
-        if kitty.len() > KITTY_SIZE as u32 {
-            return Err(InvalidState(format!("the kitty has {} cards; it has at most 8", kitty.len())));
-        }
-        hands
-            .iter()
-            .try_fold(kitty, |all, &h| all.sum(h))
-            .map_err(|e| InvalidState(format!("{e}: a card is dealt more often than the two decks hold")))?;
         if starter >= 4 || declarers >= 2 || team(starter) != declarers {
             return Err(InvalidState(format!(
                 "starter must be a seat 0-3 of the declaring team (0: seats 0 and 2, 1: seats 1 and 3), not \
@@ -446,6 +434,23 @@ impl State {
                 "the trump rank is the declarers' level (R5): level {declarers_level} does not match {trump}"
             )));
         }
+        let deal = Deal::new(rules.kitty_size, Rank::from_value(declarers_level));
+        let n = hands[0].len();
+        if !(1..=u32::from(deal.hand)).contains(&n) || hands.iter().any(|h| h.len() != n) {
+            let sizes: Vec<u32> = hands.iter().map(|h| h.len()).collect();
+            return Err(InvalidState(format!(
+                "hands must have one size from 1 to {}, not {sizes:?}",
+                deal.hand
+            )));
+        }
+        if kitty.len() > u32::from(deal.kitty) {
+            return Err(InvalidState(format!(
+                "the kitty has {} cards; it has at most {}",
+                kitty.len(),
+                deal.kitty
+            )));
+        }
+        deal.check_cards(hands.iter().chain([&kitty])).map_err(InvalidState)?;
         // The first lead of a position (what `from_position` checks again, and starts from).
         State::from_position(&Position::first_lead(hands, kitty, trump, starter, declarers, levels), rules)
     }
@@ -464,11 +469,11 @@ impl State {
         let mut s = State::blank(rules, origin, start.levels, Some(start.declarers), Some(starter), level);
         s.hands = hands;
         s.kitty = kitty;
-        s.draw.drawn = DRAWN;
+        s.draw.drawn = s.setup.deal.drawn();
         s.draw.deals = start.deals;
         s.fix_trump(trump);
         // What the completed tricks decided (R40, R42): the cards not listed were played.
-        let played = start.played();
+        let played = start.played(&rules);
         s.score.tricks = start.tricks;
         s.score.played = if start.tricks > 0 { played } else { Hand::EMPTY };
         let card_points = start.points.max(0) as u32;
@@ -488,8 +493,10 @@ impl State {
 
     #[inline(always)] // inlined into the CPU-specific playout kernel
     fn deal(&mut self) {
-        let mut deck: [Card; 108] = std::array::from_fn(|i| Card::from_id((i / 2) as u8).expect("54 kinds"));
+        let mut deck: [Card; STACK] =
+            std::array::from_fn(|i| Card::from_id((i / 2) as u8).expect("54 kinds"));
         self.draw.rng.shuffle(&mut deck);
+        self.setup.deal.take_out(&mut deck); // F5
         self.draw.stack = deck;
         self.new_deal();
         self.draw.in_window = false;
@@ -504,10 +511,12 @@ impl State {
         if let Origin::Restacked(r) = &self.setup.origin {
             if let Some(r) = r.stacks.iter().find(|r| r.deal == self.draw.deals) {
                 self.draw.stack = r.stack;
+                self.setup.deal.take_out(&mut self.draw.stack); // F5 (a resampled stack has them out already)
                 self.draw.rng = r.after;
             }
         }
         self.draw.window = 0;
+        self.draw.flipped = 0;
         self.draw.standing = None;
         self.draw.first_by = None;
         self.shown.stops = 0;
@@ -522,7 +531,7 @@ impl State {
     /// F12: nothing is declared at the level NT, so the draw deals every card without a stop.
     #[cold]
     fn draw_without_declarations(&mut self) {
-        while self.draw.drawn < DRAWN {
+        while self.draw.drawn < self.setup.deal.drawn() {
             let seat = (self.setup.first_drawer + self.draw.drawn) % 4;
             let card = self.draw.stack[self.draw.drawn as usize];
             self.hands[seat as usize] = self.hands[seat as usize].add(card).expect("a fresh deck");
@@ -537,8 +546,9 @@ impl State {
         if self.setup.nt_level {
             self.draw_without_declarations();
         }
+        let drawn = self.setup.deal.drawn();
         loop {
-            while self.draw.drawn < DRAWN {
+            while self.draw.drawn < drawn {
                 let seat = (self.setup.first_drawer + self.draw.drawn) % 4;
                 let card = self.draw.stack[self.draw.drawn as usize];
                 self.hands[seat as usize] = self.hands[seat as usize].add(card).expect("a fresh deck");
@@ -554,7 +564,7 @@ impl State {
                 if self.can_declare(seat) {
                     self.draw.in_window = true;
                     self.to_move = seat;
-                    self.shown.stops |= 1 << (DRAWN + self.draw.window);
+                    self.shown.stops |= 1 << (drawn + self.draw.window);
                     return;
                 }
                 self.draw.window += 1;
@@ -585,8 +595,12 @@ impl State {
                 None => {
                     // R20: turn the talon over.
                     let rules = &self.setup.rules;
-                    let (suit, turned) =
-                        talon_flip(&self.draw.stack[DRAWN as usize..], self.setup.rank, rules);
+                    let talon = &self.draw.stack[self.setup.deal.talon()];
+                    let Some((suit, turned)) = talon_flip(talon, self.setup.rank, rules) else {
+                        // F5: no talon card can fix the trump (no kitty, or only jokers): dealt again.
+                        self.deal_again();
+                        continue;
+                    };
                     self.draw.flipped = turned as u8;
                     let trump = match suit {
                         Some(suit) => {
@@ -599,7 +613,12 @@ impl State {
             }
             // R23: the starter takes the talon.
             let starter = self.setup.starter.expect("fixed with the trump");
-            let talon: Hand = Hand::try_from(&self.draw.stack[DRAWN as usize..]).expect("a fresh deck");
+            if self.setup.deal.kitty == 0 {
+                self.start_play(); // F5: no kitty to take or bury
+                return;
+            }
+            let talon: Hand =
+                Hand::try_from(&self.draw.stack[self.setup.deal.talon()]).expect("a fresh deck");
             self.hands[starter as usize] = self.hands[starter as usize].sum(talon).expect("a fresh deck");
             self.phase = Phase::Kitty;
             self.to_move = starter;
@@ -610,6 +629,7 @@ impl State {
     fn deal_again(&mut self) {
         let mut deck = self.draw.stack;
         self.draw.rng.shuffle(&mut deck);
+        self.setup.deal.take_out(&mut deck); // F5
         self.draw.stack = deck;
         self.new_deal();
     }
@@ -665,7 +685,7 @@ impl State {
     pub fn exposed(&self) -> [Hand; NUM_PLAYERS] {
         self.shown.exposed
     }
-    /// Cards drawn so far in this deal, 0–100.
+    /// Cards drawn so far in this deal, 0–100 (0–4h under `kitty_size`, F5).
     pub fn drawn(&self) -> u8 {
         self.draw.drawn
     }
@@ -673,18 +693,22 @@ impl State {
     pub fn deals(&self) -> u32 {
         self.draw.deals
     }
+    /// How the cards are shared out (F4, F5): each hand's, the kitty's, the cards taken out.
+    pub fn deal_shape(&self) -> &Deal {
+        &self.setup.deal
+    }
     /// Talon cards turned over to fix the trump (R20), 0 if a declaration stood.
     pub fn flipped(&self) -> u8 {
         self.draw.flipped
     }
     /// The talon, in stack order, before the starter takes it.
     pub fn talon(&self) -> &[Card] {
-        &self.draw.stack[DRAWN as usize..]
+        &self.draw.stack[self.setup.deal.talon()]
     }
     pub fn hand(&self, seat: usize) -> Hand {
         self.hands[seat]
     }
-    /// The 8 discards (known to the starter).
+    /// The discards, 8 or `kitty_size` (known to the starter).
     pub fn kitty(&self) -> Hand {
         self.kitty
     }
@@ -723,7 +747,7 @@ impl State {
     pub fn first_drawer(&self) -> u8 {
         self.setup.first_drawer
     }
-    /// The card drawn at position `k` of the stack (0–107).
+    /// The card at position `k` of the stack (0–107): the hands' draws, the talon, the cards F5 took out.
     pub fn stack_card(&self, k: usize) -> Card {
         self.draw.stack[k]
     }
@@ -746,7 +770,7 @@ impl State {
         self.score.failed_throws
     }
     /// The draw stops of this deal: bit k set when the drawer of the (k+1)th card could declare (R18), bit
-    /// 100 + w when turn w of the final window could.
+    /// 4h + w (100 + w with R13's hands of 25) when turn w of the final window could.
     pub fn stops(&self) -> u128 {
         self.shown.stops
     }
@@ -961,8 +985,9 @@ impl State {
         count
     }
 
-    /// Calls `visit` with each play of [`State::legal_plays`]. Hands hold at most 25 cards, so there are at
-    /// most 4,478,975 leads (25 cards of one suit: seven pairs and eleven singles) and 5,200,300 follows.
+    /// Calls `visit` with each play of [`State::legal_plays`]. Hands hold at most 25 cards under R13, so there
+    /// are at most 4,478,975 leads (25 cards of one suit: seven pairs and eleven singles) and 5,200,300
+    /// follows; with no kitty (F5) hands of 27 have at most 10,077,695 leads and 20,058,300 follows.
     fn for_each_legal_play(&self, mut visit: impl FnMut(Hand)) {
         let Some(ctx) = self.ctx.filter(|_| self.phase == Phase::Play) else {
             return;
@@ -1115,7 +1140,7 @@ impl Game for State {
             Action::Discard(c) => {
                 self.hands[seat as usize] = self.hands[seat as usize].remove(c).expect("a held card");
                 self.kitty = self.kitty.add(c).expect("two copies at most");
-                if self.kitty.len() as usize == KITTY_SIZE {
+                if self.kitty.len() == u32::from(self.setup.deal.kitty) {
                     self.start_play();
                 }
             }

@@ -13,8 +13,8 @@ use super::rules::ThrowCompare;
 use super::trick::pairs_first_key;
 use super::trump::{TrumpContext, MAX_LEVELS, TRUMP};
 
-/// The most cards of a lead, so the most slots of a reading.
-const MAX_SLOTS: usize = 25;
+/// The most cards of a lead (a whole hand), so the most slots of a reading.
+const MAX_SLOTS: usize = super::deal::MAX_HAND;
 
 /// One reading: the top position of each slot (see the module's documentation).
 type Reading = [u8; MAX_SLOTS];

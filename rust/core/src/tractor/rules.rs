@@ -210,6 +210,8 @@ macro_rules! tractor_rule_table {
                 ["F12"] joker_pair_declaration_keeps_rank: bool = false;
                 /// Turning the kitty over (R20), a joker before any rank card makes a no-trump round.
                 ["F11"] kitty_flip_joker_no_trump: bool = false;
+                /// The kitty's cards, 0 to 104: other than 8, the hands get (108 - k) / 4 cards, a few 2s or 3s taken out to even them.
+                ["F5"] kitty_size: u8, in 0..=104 = 8;
                 /// The fewest pairs a run needs to be a tractor; a shorter run is so many pairs (at two decks the width is 2).
                 ["F20"] min_tractor_length: u8, in 2..=12 = 2;
                 /// Plain suits close the gap left by the trump rank, for tractors.

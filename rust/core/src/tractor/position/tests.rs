@@ -376,3 +376,49 @@ fn position_is_none_outside_the_play_phase() {
     let done = crate::playout::random_game::<State>(1, 0, Rules::default());
     assert_eq!(done.position(), None);
 }
+
+#[test]
+fn f5_positions_follow_the_kitty_size() {
+    let mut deck: Vec<Card> = Card::all().flat_map(|c| [c, c]).collect();
+    Rng::new(6).shuffle(&mut deck);
+    let trump = Trump::new(Rank::from_value(2), Some(Suit::Hearts)).unwrap();
+    let hands: [Hand; 4] = std::array::from_fn(|i| Hand::try_from(&deck[27 * i..27 * (i + 1)]).unwrap());
+    // No kitty: hands of 27.
+    let none = Rules { kitty_size: 0, ..Rules::default() };
+    let s = State::from_cards(hands, Hand::EMPTY, trump, 0, 0, none, None).unwrap();
+    assert_eq!(s.hand(0).len(), 27);
+    let refused = State::from_cards(hands, Hand::EMPTY, trump, 0, 0, Rules::default(), None).unwrap_err();
+    assert_eq!(refused.0, "hands must have one size from 1 to 25, not [27, 27, 27, 27]");
+    // A kitty of 5 at trump rank 2 takes out 3♣ 3♦ 3♥: a hand holds at most 25, the kitty 5, and no 3♣
+    // may appear twice.
+    let five = Rules { kitty_size: 5, ..Rules::default() };
+    let three_clubs: Card = "3C".parse().unwrap();
+    let p = Position::first_lead(
+        [hand("3C 3C"), hand("4C 4D"), hand("5C 5D"), hand("6C 6D")],
+        Hand::EMPTY,
+        trump,
+        0,
+        0,
+        [2, 2],
+    );
+    let e = State::from_position(&p, five).unwrap_err().0;
+    assert_eq!(
+        e,
+        "3C is held three times (hands, table and kitty, one taken out (F5)); the two decks hold two (R2)"
+    );
+    let e = State::from_cards(p.hands, Hand::EMPTY, trump, 0, 0, five, Some([2, 2])).unwrap_err().0;
+    assert!(e.starts_with("3C appears more than twice") && e.ends_with("once F5 took out 3C 3D 3H"), "{e}");
+    let p = Position { hands: [hand("4C 4D"), hand("5C 5D"), hand("6C 6D"), hand("7C 7D")], ..p };
+    let s = State::from_position(&p, five).unwrap();
+    // The cards taken out are not among those played.
+    assert_eq!(p.played(&five).count(three_clubs), 1);
+    assert_eq!(p.played(&Rules::default()).count(three_clubs), 2);
+    assert_eq!(s.hand(0), hand("4C 4D"));
+    let mut big = p.clone();
+    big.kitty = hand("8C 8D 9C 9D JC JD");
+    assert_eq!(error_under(&big, five), "the kitty has 6 cards; it has at most 5");
+}
+
+fn error_under(p: &Position, rules: Rules) -> String {
+    State::from_position(p, rules).expect_err("an invalid position").0
+}

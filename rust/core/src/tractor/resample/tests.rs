@@ -13,8 +13,12 @@ fn random_step(s: &mut State, rng: &mut Rng) {
 
 /// A round after `depth` random actions (round 1 of a match when `round_one`, with R19 redeals).
 fn random_round(seed: u64, depth: usize, round_one: bool) -> State {
+    random_round_under(seed, depth, round_one, Rules::default())
+}
+
+fn random_round_under(seed: u64, depth: usize, round_one: bool, rules: Rules) -> State {
     let (d, st) = if round_one { (None, None) } else { (Some(1), Some(3)) };
-    let mut s = State::new(seed, Rules::default(), [4, 4], d, st).unwrap();
+    let mut s = State::new(seed, rules, [4, 4], d, st).unwrap();
     let mut rng = Rng::new(seed ^ 0xD1CE);
     for _ in 0..depth {
         if s.is_terminal() {
@@ -42,12 +46,33 @@ fn seen_history(s: &State, seat: u8) -> Vec<u8> {
 
 #[test]
 fn resampled_rounds_look_the_same_and_respect_what_was_seen() {
+    let (changed, checked) = check_resamples(0..120, Rules::default());
+    assert!(
+        changed > checked / 2,
+        "resampling changed the hidden cards in only {changed} of {checked} rounds"
+    );
+}
+
+#[test]
+fn f5_resampled_rounds_under_other_kitty_sizes_look_the_same() {
+    // No kitty (27 each), a kitty of 5 (three 3s or 2s taken out), 6, 20 and one card a hand.
+    for (k, kitty_size) in [0, 5, 6, 20, 104].into_iter().enumerate() {
+        let start = 1000 * k as u64;
+        let (changed, checked) = check_resamples(start..start + 24, Rules { kitty_size, ..Rules::default() });
+        // With one card a hand most of the rounds reached are over, nothing hidden.
+        assert!(changed > checked / 5, "kitty {kitty_size}: only {changed} of {checked} resamples changed");
+    }
+}
+
+/// Resamples rounds of `rules` at every phase for every seat: each looks the same to the seat and keeps what
+/// it saw. Returns how many resamples changed a hidden card, of how many.
+fn check_resamples(seeds: std::ops::Range<u64>, rules: Rules) -> (usize, usize) {
     // Every phase: the draw (with R19 redeals in round 1), the kitty, the play, the end.
     let mut changed = 0;
     let mut checked = 0;
-    for seed in 0..120u64 {
+    for seed in seeds {
         let depth = [3, 25, 60, 110, 140, 170, 220, 400][seed as usize % 8];
-        let s = random_round(seed, depth, seed % 3 == 0);
+        let s = random_round_under(seed, depth, seed % 3 == 0, rules);
         let mut rng = Rng::new(seed);
         for seat in 0..4u8 {
             for _ in 0..3 {
@@ -88,10 +113,7 @@ fn resampled_rounds_look_the_same_and_respect_what_was_seen() {
             }
         }
     }
-    assert!(
-        changed > checked / 2,
-        "resampling changed the hidden cards in only {changed} of {checked} rounds"
-    );
+    (changed, checked)
 }
 
 #[test]

@@ -25,17 +25,18 @@ fn trump(rank: u8, suit: char) -> Trump {
     Trump::new(Rank::from_value(rank), crate::cards::Suit::from_char(suit)).unwrap()
 }
 
-/// Every card is somewhere: a hand, the undrawn stack, the kitty, the trick on the table, or a completed trick.
+/// Every card is somewhere: a hand, the undrawn stack, the kitty, the trick on the table, a completed trick, or
+/// taken out before the draw (F5).
 fn check_conservation(s: &State) -> Result<(), String> {
     let undrawn = if s.phase == Phase::Draw {
-        Hand::try_from(&s.draw.stack[s.draw.drawn as usize..]).unwrap()
+        Hand::try_from(&s.draw.stack[s.draw.drawn as usize..s.setup.deal.talon().end]).unwrap()
     } else {
         Hand::EMPTY
     };
     let all = s
         .hands
         .iter()
-        .chain([&s.kitty, &s.score.played, &undrawn])
+        .chain([&s.kitty, &s.score.played, &undrawn, &s.setup.deal.removed()])
         .chain(s.trick_plays())
         .try_fold(Hand::EMPTY, |all, &h| all.sum(h))
         .map_err(|e| e.to_string())?;
@@ -64,6 +65,119 @@ fn a_random_round_keeps_every_invariant() {
         assert_eq!(s.score.trick_points[0] + s.score.trick_points[1] + points(s.kitty), 200);
         assert_eq!(s.score.returns.iter().sum::<i32>(), 0);
         assert!(s.score.returns.iter().all(|&r| r != 0));
+    }
+}
+
+#[test]
+fn f5_every_kitty_size_deals_equal_hands_and_keeps_every_invariant() {
+    for kitty_size in (0..=12).chain([20, 51, 100, 104]) {
+        let rules = Rules { kitty_size, ..Rules::default() };
+        for i in 0..12 {
+            // Round 1, and a later round at level 3 (ρ is then 2).
+            let (levels, declarers, starter) =
+                if i % 2 == 0 { ([2, 2], None, None) } else { ([3, 5], Some(0), Some(2)) };
+            let mut s = State::new(i, rules, levels, declarers, starter).unwrap();
+            let deal = *s.deal_shape();
+            assert_eq!(usize::from(deal.drawn()) + usize::from(deal.kitty) + deal.removed_cards().len(), 108);
+            assert_eq!(&s.draw.stack[deal.talon().end..], deal.removed_cards(), "F5: taken out at the end");
+            let mut rng = Rng::new(i);
+            let mut first_lead = true;
+            while !s.is_terminal() {
+                check_conservation(&s).unwrap();
+                if s.phase == Phase::Play {
+                    assert_eq!(s.kitty.len(), u32::from(kitty_size));
+                    if first_lead {
+                        assert!(
+                            s.hands.iter().all(|h| h.len() == u32::from(deal.hand)),
+                            "kitty {kitty_size}"
+                        );
+                        first_lead = false;
+                    }
+                }
+                let mask = s.legal_mask();
+                assert!(mask != 0, "never a dead end");
+                s.apply_unchecked(select128(mask, rng.below(u64::from(mask.count_ones())) as u32) as u8);
+            }
+            check_conservation(&s).unwrap();
+            assert!(s.tricks_played() >= 1);
+            assert_eq!(s.score.trick_points[0] + s.score.trick_points[1] + points(s.kitty), 200);
+            assert_eq!(s.score.returns.iter().sum::<i32>(), 0);
+            if kitty_size == 0 {
+                assert_eq!(s.kitty_bonus(), 0, "F5: no kitty, no kitty bonus");
+            }
+        }
+    }
+}
+
+#[test]
+fn tv_f2_a_kitty_of_six_at_trump_rank_3_takes_out_a_2_of_clubs_and_a_2_of_diamonds() {
+    let rules = Rules { kitty_size: 6, ..Rules::default() };
+    let mut s = State::new(7, rules, [3, 2], Some(0), Some(0)).unwrap();
+    assert_eq!(s.deal_shape().removed(), hand("2C 2D"));
+    assert_eq!((s.deal_shape().hand, s.talon().len()), (25, 6));
+    let mut rng = Rng::new(7);
+    while s.phase == Phase::Draw {
+        let mask = s.legal_mask();
+        s.apply_unchecked(select128(mask, rng.below(u64::from(mask.count_ones())) as u32) as u8);
+    }
+    // 106 cards in the round: one copy each of 2♣ and 2♦ at most.
+    let all = s.hands.iter().fold(Hand::EMPTY, |a, &h| a.sum(h).unwrap());
+    assert_eq!((all.len(), all.count("2C".parse().unwrap()) <= 1), (106, true));
+    // TV-F2: at round 1 (everyone at 2) ρ is 3; a kitty of 4 takes nothing out and deals 26 each.
+    let s = State::new(7, rules, [2, 2], None, None).unwrap();
+    assert_eq!(s.deal_shape().removed(), hand("3C 3D"));
+    let s = State::new(7, Rules { kitty_size: 4, ..Rules::default() }, [2, 2], None, None).unwrap();
+    assert_eq!((s.deal_shape().hand, s.deal_shape().removed()), (26, Hand::EMPTY));
+}
+
+#[test]
+fn f5_without_a_kitty_the_play_starts_after_the_draw_and_a_later_round_nobody_declares_is_dealt_again() {
+    let rules = Rules { kitty_size: 0, ..Rules::default() };
+    let mut s = State::new(11, rules, [4, 2], Some(0), Some(2)).unwrap();
+    assert_eq!(s.talon(), &[] as &[Card]);
+    while s.deals() == 1 {
+        assert_eq!(s.phase, Phase::Draw);
+        act(&mut s, "pass");
+    }
+    // No talon to turn over (R20): dealt again, as R19 deals round 1 again.
+    assert_eq!((s.deals(), s.phase, s.drawn() < 108), (2, Phase::Draw, true));
+    assert!(s.hands.iter().all(|h| h.len() <= 27));
+    let mut rng = Rng::new(3);
+    while s.phase == Phase::Draw {
+        let mask = s.legal_mask();
+        let declare = mask & !(1 << PASS);
+        let pick = if declare != 0 { declare } else { mask };
+        s.apply_unchecked(select128(pick, rng.below(u64::from(pick.count_ones())) as u32) as u8);
+    }
+    assert_eq!((s.phase, s.kitty, s.to_move), (Phase::Play, Hand::EMPTY, 2), "no kitty phase");
+    assert!(s.hands.iter().all(|h| h.len() == 27));
+}
+
+#[test]
+fn f5_a_talon_of_jokers_only_is_dealt_again_unless_a_joker_makes_no_trump() {
+    // A kitty of 2 at level 2 takes out 3♣ 3♦ and deals 26 each; the talon is BJ RJ.
+    let rules = Rules { kitty_size: 2, ..Rules::default() };
+    let jokers = [Card::BLACK_JOKER, Card::RED_JOKER];
+    let threes: [Card; 2] = ["3C".parse().unwrap(), "3D".parse().unwrap()];
+    let mut rest: Vec<Card> = Card::all().flat_map(|c| [c, c]).collect();
+    for c in jokers.iter().chain(&threes) {
+        rest.remove(rest.iter().position(|x| x == c).unwrap());
+    }
+    let stack: [Card; STACK] =
+        rest.into_iter().chain(jokers).chain(threes).collect::<Vec<_>>().try_into().unwrap();
+    for (flip, deals) in [(false, 2), (true, 1)] {
+        let rules = Rules { kitty_flip_joker_no_trump: flip, ..rules };
+        let rng = Rng::new(5);
+        let restacks = Restacks { rng, stacks: vec![Restack { deal: 1, stack, after: rng }] };
+        let mut s = State::from_restacks(restacks, rules, [2, 2], Some(1), Some(1)).unwrap();
+        assert_eq!(s.talon(), &jokers);
+        while s.deals() == 1 && s.phase == Phase::Draw {
+            act(&mut s, "pass");
+        }
+        assert_eq!(s.deals(), deals, "kitty_flip_joker_no_trump = {flip}");
+        if flip {
+            assert_eq!((s.trump(), s.flipped()), (Some(Trump::NO_TRUMP), 1), "F11: the first joker decides");
+        }
     }
 }
 
@@ -257,6 +371,14 @@ fn tractor_passes_it_under_the_four_player_options_of_a5() {
 }
 
 #[test]
+fn tractor_passes_it_under_other_kitty_sizes() {
+    for (seed, kitty_size) in [0i64, 1, 6, 104].into_iter().enumerate() {
+        let rules = Rules::with_values([("kitty_size", OptionValue::Int(kitty_size))]).unwrap();
+        check_game::<State>(rules, Checks { games: 2, seed: 21 + seed as u64, every: 40 });
+    }
+}
+
+#[test]
 fn tractor_passes_it_under_the_follow_and_trick_options_and_the_rbtying_preset() {
     let fallback = Rules::with_values([
         ("tractor_follow", OptionValue::Choice("fallback")),
@@ -289,7 +411,7 @@ fn tv_t13_round(rules: Rules) -> State {
         s.draw.standing = Some(Standing { by, declaration: d });
         s.draw.first_by.get_or_insert(by);
     }
-    s.draw.drawn = DRAWN;
+    s.draw.drawn = s.setup.deal.drawn();
     s.draw.window = 4;
     s.advance();
     s
