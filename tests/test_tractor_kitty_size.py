@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from tricktaker import cli, tractor
-from tricktaker.envs import tractor_v0
 from tricktaker.errors import ArgumentError, InvalidStateError, RulesError
 
 DECK = [str(c) for c in tractor.Card.all() for _ in range(2)]
@@ -154,6 +153,9 @@ def test_f5_the_toolkit_takes_hands_of_27() -> None:
 
 @pytest.mark.parametrize("kitty_size", [0, 1, 104])
 def test_f5_observations_stay_within_the_env_bounds(kitty_size: int) -> None:
+    pytest.importorskip("pettingzoo")
+    from tricktaker.envs import tractor_v0
+
     rules = tractor.Rules(kitty_size=kitty_size)
     for seed in range(4):
         s = tractor.State.new(seed, rules=rules)
