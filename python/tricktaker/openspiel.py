@@ -105,7 +105,7 @@ a ``kitty_size`` other than 8 (F5) a later round is also dealt again when nobody
 fix the trump (no kitty, or jokers only), as rare."""
 _TRACTOR_SHORT_DEALS_BOUND = 1000
 """The same under a ``kitty_size`` that leaves fewer than 20 cards a hand: with few cards drawn, round 1 often
-has nobody able to declare (with one card each, about 6 deals in 10), so far more deals are allowed for."""
+has nobody able to declare (with one card each, about 7 deals in 10), so far more deals are allowed for."""
 
 
 @dataclass(frozen=True)

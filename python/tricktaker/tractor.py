@@ -218,9 +218,10 @@ def legal_follows(
 ) -> list[list[Card]]:
     """Every distinct legal follow, each a list of cards in id order; the list sorted by card ids.
 
-    ``hand`` and ``lead`` hold at most 25 cards (a hand in play, R10), so the list is bounded: the worst case,
-    a hand void in the led suit against a lead of 12 singles, has 5,200,300 follows (seconds and gigabytes
-    to list). With ``limit``, more than ``limit`` follows raise :class:`tricktaker.LimitExceededError` and
+    ``hand`` and ``lead`` hold at most 27 cards (a hand in play, R10; 25 under R13, 27 with no kitty, F5),
+    so the list is bounded: the worst case, a hand of 25 void in the led suit against a lead of 12 singles,
+    has 5,200,300 follows, and one of 27 against 13 has 20,058,300 (seconds and gigabytes to list). With
+    ``limit``, more than ``limit`` follows raise :class:`tricktaker.LimitExceededError` and
     nothing is listed; :func:`count_legal_follows` counts them without listing.
     """
     return _native.legal_follows(

@@ -28,7 +28,8 @@ every entry but two:
 Every other entry is within ``[0, 1]``: card planes hold copies / 2, levels / 14, each team's trick points
 / 200 (the deck has 200 points), cards drawn / 100, the lead's cards / 25, pairs and tractor length / 12,
 failed throws / 25 (at most one per trick, 25 tricks at most), and the one-hots. Under ``kitty_size`` (F5),
-where each hand has h cards, the draw counts / 4h and the lead's cards and failed throws / h.
+where each hand has h cards, the draw counts / 4h, the lead's cards and failed throws / h, and its pairs and
+tractor length / 13 when h is 26 or 27.
 """
 
 from __future__ import annotations

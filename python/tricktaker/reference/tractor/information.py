@@ -136,8 +136,9 @@ def observe(state: State, player: int) -> list[float]:
         out[929] = (
             len(state._trick[0][1]) / state._deal.hand
         )  # / h: 25 under R13 (F5: a lead holds at most h)
-        out[930] = sum(part.pairs for part in components) / 12
-        out[931] = max((part.pairs for part in components if part.kind == "tractor"), default=0) / 12
+        most = max(12, state._deal.hand // 2)  # pairs a lead can hold: 12 under R13, 13 with hands of 26, 27
+        out[930] = sum(part.pairs for part in components) / most
+        out[931] = max((part.pairs for part in components if part.kind == "tractor"), default=0) / most
         out[932] = float(len(components) > 1)
     out[933] = state._failed_throws / state._deal.hand  # at most one a trick, h tricks
     rules = state._rules

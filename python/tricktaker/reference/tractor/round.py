@@ -448,7 +448,7 @@ class State:
         917     7      the standing declaration: its maker (4), single / pair / joker pair (3)
         924     4      P / 200 (as it runs, R42); trick points us / 200, them / 200; kitty bonus / 200
         928     1      cards drawn / 4h (/ 100 under R13's deal; F5, F6)
-        929     4      the trick's lead: cards / h (25), pairs / 12, longest tractor / 12 (0: none), a throw
+        929     4      the lead: cards / h (25), pairs, longest tractor / 12 (h // 2 if more; 0: none), throw
         933     1      failed throws so far / h (25)
         934     5      options: self-reinforce, red over black, gap closing, tractor_follow full, exp kitty
         ======  =====  ==================================================================================

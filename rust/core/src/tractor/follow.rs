@@ -41,7 +41,7 @@ impl FollowRules {
     }
 }
 
-/// The most runs a duty asks for: a lead holds at most 12 pairs, and a run has at least 2.
+/// The most runs a duty asks for: a lead holds at most 13 pairs (hands of 27, F5), and a run has at least 2.
 const MAX_RUNS: usize = 6;
 
 /// The runs of pairs (tractors) a follow must hold, longest first (the entries of F23's key Q above 1).

@@ -168,11 +168,11 @@ impl Information for State {
     /// | 917 | 7 | the standing declaration: by (4), single / pair / jokers (3) |
     /// | 924 | 4 | P / 200; trick points us / 200, them / 200; the kitty bonus / 200 |
     /// | 928 | 1 | cards drawn / the cards the hands draw (100; 4h with hands of h under `kitty_size`, F5) |
-    /// | 929 | 4 | the lead: cards / 25 (h), pairs / 12, longest tractor / 12, a throw |
+    /// | 929 | 4 | the lead: cards / 25 (h), pairs / 12, longest tractor / 12 (h / 2 if more), a throw |
     /// | 933 | 1 | failed throws so far / 25 (h: at most one a trick) |
+    /// | 934 | 5 | options: self-reinforce, red over black, gap closing, `tractor_follow = full`, exp kitty |
     ///
     /// The cards F5 takes out are in no plane: they are the same in every round of the rules and trump rank.
-    /// | 934 | 5 | options: self-reinforce, red over black, gap closing, `tractor_follow = full`, exp kitty |
     fn observe(&self, seat: u8, out: &mut [f32]) {
         let (state, out): (&State, &mut [f32; OBSERVATION_SIZE]) =
             (self, out.try_into().expect("a row of OBSERVATION_SIZE"));
@@ -243,8 +243,10 @@ impl Information for State {
         out[928] = f32::from(state.drawn()) / f32::from(deal.drawn());
         if let Some(lead) = state.lead() {
             out[929] = lead.size() as f32 / f32::from(deal.hand);
-            out[930] = lead.pair_count() as f32 / 12.0;
-            out[931] = f32::from(lead.longest_tractor()) / 12.0;
+            // At most h / 2 pairs: 12 under R13, 13 with hands of 26 or 27 (F5).
+            let pairs = f32::from((deal.hand / 2).max(12));
+            out[930] = lead.pair_count() as f32 / pairs;
+            out[931] = f32::from(lead.longest_tractor()) / pairs;
             out[932] = f32::from(u8::from(lead.is_throw()));
         }
         out[933] = f32::from(state.failed_throws()) / f32::from(deal.hand);

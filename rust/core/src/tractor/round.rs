@@ -954,7 +954,8 @@ impl State {
         if self.hands[w as usize].is_empty() {
             if let Some(bonus) = kitty {
                 self.score.kitty_bonus = bonus;
-                self.score.points += bonus;
+                // A capped bonus (a long last lead under `largest_unit_pow2`) must not wrap P.
+                self.score.points = self.score.points.saturating_add(bonus);
             }
             self.settle();
         }
